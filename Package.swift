@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, each depending only on the ones above it:
+//   TiltCore      pure model: puzzle, history, tilt detector, trace format (no I/O)
+//   TiltSystem    typed wrappers over the few syscalls we use (one funnel)
+//   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
+//   TiltWire      protocol v1 messages and JSON-lines framing
+//   TiltDaemon    event loop, sessions, persistence, systemd glue
+//   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
+// Each C library has one system-library target, imported by exactly one Swift file.
+let package = Package(
+    name: "tiltpuzzle",
+    products: [
+        .executable(name: "tiltpuzzled", targets: ["tiltpuzzled"]),
+        .executable(name: "tiltpuzzle", targets: ["tiltpuzzle"]),
+        .library(name: "TiltCore", targets: ["TiltCore"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+
+        // squareRoot() calls libm in debug builds.
+        .target(name: "TiltCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TiltSystem"),
+        .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
+        .target(name: "TiltWire", dependencies: ["TiltCore"]),
+        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "CSystemd"]),
+
+        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon"]),
+        .executableTarget(name: "tiltpuzzle", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire"]),
+        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltDevices"]),
+
+        .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore", "TiltDevices"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,170 @@
+import Testing
+@testable import TiltCore
+
+/// A device-frame reading for a pose tilted `x` degrees about the screen's vertical
+/// axis (positive: left edge lowered) and `y` degrees about its horizontal axis
+/// (positive: bottom edge lowered), scaled to `g`.
+func reading(x: Double = 0, y: Double = 0, g: Double = standardGravity) -> Vector3 {
+    let sx = TiltDetector.sine(degrees: x)
+    let sy = TiltDetector.sine(degrees: y)
+    let z = (max(0, 1 - sx * sx - sy * sy)).squareRoot()
+    return Vector3(sx, sy, z) * g
+}
+
+/// Feeds poses at 100 Hz; returns what fired.
+func run(_ detector: inout TiltDetector, _ poses: [Vector3], start: Double = 0) -> [Direction] {
+    var fired: [Direction] = []
+    for (i, pose) in poses.enumerated() {
+        if let d = detector.process(Sample(time: start + Double(i) / 100, acceleration: pose)) { fired.append(d) }
+    }
+    return fired
+}
+
+/// A smooth ramp of poses from one tilt to another, `steps` samples long.
+func ramp(from a: (Double, Double), to b: (Double, Double), steps: Int = 20) -> [Vector3] {
+    (1...steps).map { i in
+        let f = Double(i) / Double(steps)
+        return reading(x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f)
+    }
+}
+
+func tilt(_ x: Double, _ y: Double) -> [Vector3] {
+    Array(repeating: reading(), count: 10) + ramp(from: (0, 0), to: (x, y))
+        + Array(repeating: reading(x: x, y: y), count: 10) + ramp(from: (x, y), to: (0, 0))
+}
+
+@Suite struct TiltDetectorTests {
+    /// SPEC §4 signs: right edge lowered is x < 0 and fires right, and so on.
+    @Test(arguments: [
+        (-30.0, 0.0, Direction.right), (30, 0, .left), (0, -30, .up), (0, 30, .down),
+        (-32, 24, .right), (24, -32, .up), (-25, -24, .right),
+    ])
+    func directionsFollowTheSpecSigns(x: Double, y: Double, expected: Direction) {
+        var detector = TiltDetector()
+        #expect(run(&detector, tilt(x, y)) == [expected])
+    }
+
+    @Test func oneTiltFiresOnceHoweverLongItIsHeld() {
+        var detector = TiltDetector()
+        let poses = Array(repeating: reading(), count: 10) + ramp(from: (0, 0), to: (-30, 0))
+            + Array(repeating: reading(x: -30), count: 500)
+        #expect(run(&detector, poses) == [.right])
+    }
+
+    @Test func firesOnTheFirstSampleAtTheTrigger() {
+        var detector = TiltDetector()
+        _ = run(&detector, Array(repeating: reading(), count: 5))
+        #expect(detector.process(Sample(time: 1, acceleration: reading(x: -19.9))) == nil)
+        #expect(detector.process(Sample(time: 1.01, acceleration: reading(x: -20.1))) == .right)
+    }
+
+    @Test func reArmsOnlyUnderTheRelease() {
+        var detector = TiltDetector()
+        var poses = tilt(-30, 0).dropLast(20) + ramp(from: (-30, 0), to: (-11, 0))
+        poses += ramp(from: (-11, 0), to: (-30, 0))       // back out without passing under 10°
+        #expect(run(&detector, Array(poses)) == [.right])
+        var rearmed = TiltDetector()
+        let again = tilt(-30, 0) + tilt(-30, 0)
+        #expect(run(&rearmed, again) == [.right, .right])
+    }
+
+    @Test func startsDisarmedUntilNeutral() {
+        var detector = TiltDetector()
+        let poses = Array(repeating: reading(x: -30), count: 50) + ramp(from: (-30, 0), to: (0, 0))
+            + ramp(from: (0, 0), to: (0, 30))
+        #expect(run(&detector, poses) == [.down])
+    }
+
+    @Test func magnitudeFarFromOneGNeverFires() {
+        var detector = TiltDetector()
+        _ = run(&detector, Array(repeating: reading(), count: 10))
+        #expect(detector.process(Sample(time: 0.2, acceleration: reading(x: -40, g: 14))) == nil)
+        #expect(detector.process(Sample(time: 0.21, acceleration: reading(x: -40, g: 4))) == nil)
+        // Inside the settle time even a good-looking sample is ignored.
+        #expect(detector.process(Sample(time: 0.25, acceleration: reading(x: -40))) == nil)
+        // Afterwards a real tilt fires again.
+        #expect(detector.process(Sample(time: 0.4, acceleration: reading(x: -40))) == .right)
+    }
+
+    @Test func aJumpFasterThanAHandIsABump() {
+        var detector = TiltDetector()
+        _ = run(&detector, Array(repeating: reading(), count: 10))
+        // 35° between two samples 10 ms apart: 1750°/s.
+        #expect(detector.process(Sample(time: 0.1, acceleration: reading(x: -35))) == nil)
+        #expect(detector.process(Sample(time: 0.11, acceleration: reading())) == nil)
+    }
+
+    @Test func slowSensorsStillTilt() {
+        // 5 Hz polling: 25° between two samples 200 ms apart is 125°/s, a normal tilt.
+        var detector = TiltDetector()
+        #expect(detector.process(Sample(time: 0, acceleration: reading())) == nil)
+        #expect(detector.process(Sample(time: 0.2, acceleration: reading())) == nil)
+        #expect(detector.process(Sample(time: 0.4, acceleration: reading(y: 25))) == .down)
+    }
+
+    @Test func calibrationMovesTheNeutralPose() {
+        var detector = TiltDetector()
+        let early = detector.calibrate()
+        #expect(!early)   // nothing seen yet
+        let held = Array(repeating: reading(y: 30), count: 50)
+        #expect(run(&detector, held).isEmpty)
+        let calibrated = detector.calibrate()
+        #expect(calibrated)
+        // Relative to 30°: a further 25° towards the player fires down, back to 30° re-arms,
+        // 25° the other way (5° absolute) fires up.
+        let poses = ramp(from: (0, 30), to: (0, 55)) + ramp(from: (0, 55), to: (0, 30))
+            + ramp(from: (0, 30), to: (0, 5)) + ramp(from: (0, 5), to: (0, 30))
+            + ramp(from: (0, 30), to: (-25, 30))
+        #expect(run(&detector, poses, start: 1) == [.down, .up, .right])
+    }
+
+    @Test func mountMatrixTakesSensorToDeviceFrame() {
+        var configuration = TiltDetector.Configuration()
+        // Sensor x along device y, sensor y along device −x: device = M · sensor.
+        configuration.mountMatrix = Matrix3([0, -1, 0, 1, 0, 0, 0, 0, 1])!
+        var detector = TiltDetector(configuration: configuration)
+        // Device tilt right (device x < 0) is sensor y > 0.
+        let sensorPoses = tilt(-30, 0).map { Vector3($0.y, -$0.x, $0.z) }
+        #expect(run(&detector, sensorPoses) == [.right])
+    }
+
+    @Test(arguments: [
+        (ScreenRotation.none, Direction.right), (.quarter, .up), (.half, .left), (.threeQuarters, .down),
+    ])
+    func screenRotationTurnsDirections(rotation: ScreenRotation, expected: Direction) {
+        var configuration = TiltDetector.Configuration()
+        configuration.screenRotation = rotation
+        var detector = TiltDetector(configuration: configuration)
+        // The device's right edge lowered: at a quarter turn that edge is the top of the picture.
+        #expect(run(&detector, tilt(-30, 0)) == [expected])
+    }
+
+    @Test func configurationIsValidated() throws {
+        var c = TiltDetector.Configuration()
+        try c.validate()
+        c.releaseAngle = 25
+        #expect(throws: TiltDetector.Configuration.Problem.releaseOutOfRange(25)) { try c.validate() }
+        c = .init()
+        c.triggerAngle = 95
+        #expect(throws: TiltDetector.Configuration.Problem.triggerOutOfRange(95)) { try c.validate() }
+        c = .init()
+        c.mountMatrix = Matrix3([1, 0, 0, 0, 0, 0, 0, 0, 1])!
+        #expect(throws: TiltDetector.Configuration.Problem.mountMatrixSingular) { try c.validate() }
+    }
+
+    @Test func sineMatchesKnownValues() {
+        #expect(abs(TiltDetector.sine(degrees: 30) - 0.5) < 1e-12)
+        #expect(abs(TiltDetector.sine(degrees: 90) - 1) < 1e-12)
+        #expect(abs(TiltDetector.sine(degrees: 10) - 0.17364817766693033) < 1e-12)
+    }
+
+    @Test func rotationTakesNeutralToFlat() {
+        for v in [Vector3(0, 0.5, 0.866), Vector3(0.3, -0.2, 0.93), Vector3(0, 0, -1), Vector3(1, 0, 0)] {
+            let u = v * (1 / v.length)
+            let r = Matrix3.rotation(from: u, to: .flat)
+            let image = r * u
+            #expect((image - .flat).length < 1e-9)
+            #expect(abs(r.determinant - 1) < 1e-9)
+        }
+    }
+}
