@@ -7,6 +7,7 @@ import PackageDescription
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
 //   TiltWire      protocol v1 messages and JSON-lines framing
 //   TiltDaemon    event loop, sessions, persistence, systemd glue
+//   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file.
 let package = Package(
@@ -27,13 +28,16 @@ let package = Package(
         .target(name: "TiltSystem"),
         .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
         .target(name: "TiltWire", dependencies: ["TiltCore"]),
+        .target(name: "TiltCommandLine"),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "CSystemd"]),
 
-        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon"]),
-        .executableTarget(name: "tiltpuzzle", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire"]),
-        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltDevices"]),
+        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzle",
+                          dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
 
-        .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore", "TiltDevices"]),
+        .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
+        .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,60 @@
+/// A program made of subcommands (`tiltpuzzle status`), with global options before them.
+public struct CommandGroup: Sendable {
+    public var program: String
+    public var summary: String
+    public var globalOptions: [OptionSpec]
+    public var commands: [CommandSpec]
+
+    public init(program: String, summary: String, globalOptions: [OptionSpec], commands: [CommandSpec]) {
+        self.program = program
+        self.summary = summary
+        self.globalOptions = globalOptions
+        self.commands = commands
+    }
+
+    public var helpText: String {
+        var text = "\(summary)\n\nUsage: \(program) [global options] <command> [options]\n"
+        text += "\nCommands:\n" + CommandSpec.table(commands.map { ($0.name, $0.summary) })
+        text += "\nGlobal options:\n" + CommandSpec.table((globalOptions + [CommandSpec.help]).map { ($0.usage, $0.help) })
+        text += "\nRun '\(program) <command> --help' for a command's options.\n"
+        return text
+    }
+
+    public enum Invocation {
+        case help
+        case version
+        case command(CommandSpec, global: ParsedArguments, arguments: ParsedArguments)
+    }
+
+    /// Splits global options, the command name and the command's own arguments.
+    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let globalSpec = CommandSpec(program, summary: summary, options: globalOptions)
+        var globalArguments: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first, first.hasPrefix("-") {
+            rest = rest.dropFirst()
+            globalArguments.append(first)
+            if let option = globalOptions.first(where: { $0.name == first }), !option.isFlag, let value = rest.first {
+                globalArguments.append(value)
+                rest = rest.dropFirst()
+            }
+        }
+        let global = try ParsedArguments(globalArguments, for: globalSpec, program: program)
+        if global.wantsHelp { return .help }
+        if global.flag("--version") { return .version }
+        guard let name = rest.first else {
+            throw UsageError("no command given", hint: "see '\(program) --help'")
+        }
+        if name == "help" {
+            if let topic = rest.dropFirst().first, let spec = commands.first(where: { $0.name == topic }) {
+                return .command(spec, global: global,
+                                arguments: try ParsedArguments(["--help"], for: spec, program: program))
+            }
+            return .help
+        }
+        guard let spec = commands.first(where: { $0.name == name }) else {
+            throw UsageError("unknown command '\(name)'", hint: "see '\(program) --help'")
+        }
+        return .command(spec, global: global, arguments: try ParsedArguments(Array(rest.dropFirst()), for: spec, program: program))
+    }
+}

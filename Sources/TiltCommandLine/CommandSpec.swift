@@ -1,0 +1,97 @@
+/// A command-line interface declared once: the parser and the help text both
+/// come from these declarations.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The value's placeholder in help (`PATH`); nil for a flag.
+    public var valueName: String?
+    public var help: String
+
+    public init(_ name: String, value valueName: String? = nil, help: String) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+    }
+
+    var isFlag: Bool { valueName == nil }
+    var usage: String { valueName.map { "\(name) \($0)" } ?? name }
+}
+
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var help: String
+    public var isOptional: Bool
+
+    public init(_ name: String, help: String, optional: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+    }
+
+    var usage: String { isOptional ? "[\(name)]" : name }
+}
+
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var summary: String
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+    public var discussion: String?
+
+    public init(_ name: String, summary: String, arguments: [ArgumentSpec] = [],
+                options: [OptionSpec] = [], discussion: String? = nil) {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+        self.options = options
+        self.discussion = discussion
+    }
+
+    static let help = OptionSpec("--help", help: "Show this help.")
+
+    var allOptions: [OptionSpec] { options + [CommandSpec.help] }
+
+    /// `name [options] ARG [ARG]`
+    public var usageLine: String {
+        var parts = [name]
+        if !options.isEmpty { parts.append("[options]") }
+        parts += arguments.map(\.usage)
+        return parts.joined(separator: " ")
+    }
+
+    /// The full help text for this command.
+    public func helpText(program: String) -> String {
+        var text = "\(summary)\n\nUsage: \(program) \(usageLine)\n"
+        if !arguments.isEmpty {
+            text += "\nArguments:\n" + Self.table(arguments.map { ($0.name, $0.help) })
+        }
+        text += "\nOptions:\n" + Self.table(allOptions.map { ($0.usage, $0.help) })
+        if let discussion { text += "\n\(discussion)\n" }
+        return text
+    }
+
+    static func table(_ rows: [(String, String)]) -> String {
+        let width = min(24, rows.map(\.0.count).max() ?? 0)
+        return rows.map { left, right in
+            // A left column too long for the table puts its text on the next line.
+            let gap = left.count <= width
+                ? String(repeating: " ", count: width - left.count + 2)
+                : "\n" + String(repeating: " ", count: width + 4)
+            return "  \(left)\(gap)\(right)\n"
+        }.joined()
+    }
+}
+
+/// A usage mistake: reported in one line with a hint, exit status 64 (EX_USAGE).
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var hint: String?
+
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+
+    public static let exitStatus: Int32 = 64
+
+    public var description: String { message }
+}

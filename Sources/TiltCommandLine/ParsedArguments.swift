@@ -1,0 +1,65 @@
+/// What the user typed, checked against a `CommandSpec`.
+public struct ParsedArguments: Sendable {
+    public private(set) var values: [String: String] = [:]
+    public private(set) var flags: Set<String> = []
+    public private(set) var positionals: [String] = []
+    public var wantsHelp: Bool { flags.contains("--help") }
+
+    public func value(_ name: String) -> String? { values[name] }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The positional argument declared as `name`, if given.
+    public func argument(_ index: Int) -> String? { index < positionals.count ? positionals[index] : nil }
+
+    /// Parses `arguments` for `spec`. Options may come before or after the arguments;
+    /// `--name=value` and `--name value` both work; `--` ends the options.
+    public init(_ arguments: [String], for spec: CommandSpec, program: String) throws(UsageError) {
+        let hint = "see '\(program) \(spec.name) --help'"
+        var iterator = arguments.makeIterator()
+        var optionsEnded = false
+        while let argument = iterator.next() {
+            if !optionsEnded, argument == "--" {
+                optionsEnded = true
+            } else if !optionsEnded, argument.hasPrefix("--") {
+                var name = argument
+                var inline: String?
+                if let equals = argument.firstIndex(of: "=") {
+                    name = String(argument[..<equals])
+                    inline = String(argument[argument.index(after: equals)...])
+                }
+                guard let option = spec.allOptions.first(where: { $0.name == name }) else {
+                    throw UsageError("unknown option '\(name)' for '\(spec.name)'", hint: hint)
+                }
+                if option.isFlag {
+                    guard inline == nil else { throw UsageError("option '\(name)' takes no value", hint: hint) }
+                    flags.insert(name)
+                } else {
+                    guard let value = inline ?? iterator.next() else {
+                        throw UsageError("option '\(name)' needs a value \(option.valueName ?? "")", hint: hint)
+                    }
+                    values[name] = value
+                }
+            } else if !optionsEnded, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+                throw UsageError("unknown option '\(argument)' for '\(spec.name)'", hint: hint)
+            } else {
+                positionals.append(argument)
+            }
+        }
+        if wantsHelp { return }
+        let required = spec.arguments.filter { !$0.isOptional }.count
+        if positionals.count < required {
+            let missing = spec.arguments[positionals.count].name
+            throw UsageError("'\(spec.name)' needs \(missing)", hint: hint)
+        }
+        if positionals.count > spec.arguments.count {
+            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])' for '\(spec.name)'", hint: hint)
+        }
+    }
+
+    /// An option's value converted by `convert`, or a usage error naming it.
+    public func value<T>(_ name: String, as what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
+        guard let text = values[name] else { return nil }
+        guard let value = convert(text) else { throw UsageError("\(name) expects \(what), not '\(text)'") }
+        return value
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file descriptor: a typed wrapper over an `Int32`, with the operations we use.
+///
+/// It does not close itself: ownership stays explicit, as with swift-system.
+public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let standardInput = FileDescriptor(rawValue: 0)
+    public static let standardOutput = FileDescriptor(rawValue: 1)
+    public static let standardError = FileDescriptor(rawValue: 2)
+
+    public struct OpenOptions: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let readOnly = OpenOptions([])
+        public static let writeOnly = OpenOptions(rawValue: O_WRONLY)
+        public static let readWrite = OpenOptions(rawValue: O_RDWR)
+        public static let create = OpenOptions(rawValue: O_CREAT)
+        public static let truncate = OpenOptions(rawValue: O_TRUNC)
+        public static let exclusive = OpenOptions(rawValue: O_EXCL)
+        public static let append = OpenOptions(rawValue: O_APPEND)
+        public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+        public static let directory = OpenOptions(rawValue: O_DIRECTORY)
+    }
+
+    /// Opens `path`; always close-on-exec, so no descriptor leaks into children.
+    public static func open(_ path: String, _ options: OpenOptions = .readOnly,
+                            permissions: mode_t = 0o644) throws(Errno) -> FileDescriptor {
+        let fd = try Syscall.call("open") { Glibc.open(path, options.rawValue | O_CLOEXEC, permissions) }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try Syscall.call("read") { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Reads into an array's existing storage; returns how many bytes arrived.
+    public func read(into bytes: inout [UInt8]) throws(Errno) -> Int {
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(Errno) in try read(into: buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Writes some of `buffer`; returns how much.
+    public func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try Syscall.call("write") { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes all of `buffer` (for blocking descriptors).
+    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws(Errno) {
+        var offset = 0
+        while offset < buffer.count {
+            offset += try write(UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+        }
+    }
+
+    public func writeAll(_ text: String) throws(Errno) {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(Errno) in try writeAll(UnsafeRawBufferPointer(bytes)) }
+        }
+        try result.get()
+    }
+
+    public func close() throws(Errno) {
+        // Linux closes the descriptor even when close reports EINTR: never retry.
+        if let fault = Syscall.faultCheck("close") { throw fault }
+        if Glibc.close(rawValue) == -1, errno != EINTR { throw Errno.current }
+    }
+
+    public func sync() throws(Errno) {
+        _ = try Syscall.call("fsync") { fsync(rawValue) }
+    }
+
+    public func setNonBlocking(_ on: Bool = true) throws(Errno) {
+        let flags = try Syscall.call("fcntl") { fcntl(rawValue, F_GETFL) }
+        _ = try Syscall.call("fcntl") { fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }
+    }
+
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+}
