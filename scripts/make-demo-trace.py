@@ -14,13 +14,13 @@ running this again gives the same bytes.
 """
 
 import argparse
-import math
 import os
 import sys
 from collections import deque
 
 sys.dont_write_bytecode = True  # keep scripts/ free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_trace  # noqa: E402
 import tiltsim as ts  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -96,18 +96,10 @@ def choose_game():
         seed += 1
 
 
-def solves(board, side, solution):
-    for d in solution:
-        board = ts.tilt(board, side, d)
-        if board is None:
-            return False
-    return board == ts.solved(side)
-
-
 # --- The motion ------------------------------------------------------------------
 
 def hold_pose():
-    """Flat, turned top-edge-up (reading y > 0), then a little right-edge-down (x < 0)."""
+    """Flat turned top edge up (the reading's y > 0), then right edge a little down (x < 0)."""
     v = ts.rotate((0.0, 0.0, 1.0), ts.axis_towards(ts.DIRECTION_XY["down"]), HOLD_TOP_RAISED)
     return ts.rotate(v, ts.axis_towards(ts.DIRECTION_XY["right"]), HOLD_RIGHT_LOWERED)
 
@@ -210,7 +202,7 @@ def check_replay(samples, solution, moves=None):
 
 # --- Output ----------------------------------------------------------------------
 
-def render(seed, board, solution, samples, end):
+def render(seed, board, solution, samples):
     comments = [
         "demo: size %d, seed %d, solution: %s" % (SIDE, seed, " ".join(solution)),
         "board: " + ",".join(str(v) for v in board),
@@ -243,41 +235,29 @@ def render(seed, board, solution, samples, end):
 
 def generate():
     seed, board, solution = choose_game()
-    assert solves(board, SIDE, solution)
+    assert ts.solves(board, SIDE, solution)
     moves, end, samples = synthesize(solution)
     problems = check_margins(moves, end)
     # Replay what will be written (rounded to 4 decimals), not the exact floats.
-    csv, swift = render(seed, board, solution, samples, end)
+    csv, swift = render(seed, board, solution, samples)
     problems += check_replay(ts.parse_trace(csv)[1], solution, moves)
     if problems:
         sys.exit("demo trace rejected:\n  " + "\n  ".join(problems))
     return seed, board, solution, csv, swift
 
 
-def verify_file(path):
-    """Replays a written demo trace: its solution must solve its board and be what fires."""
-    with open(path, encoding="utf-8") as f:
-        comments, samples = ts.parse_trace(f.read())
-    demo = next(c for c in comments if c.startswith("demo:"))
-    size = int(demo.split("size")[1].split(",")[0])
-    solution = demo.split("solution:")[1].split()
-    board = tuple(int(v) for v in next(c for c in comments if c.startswith("board:"))[6:].split(","))
-    problems = [] if solves(board, size, solution) else ["the solution does not solve the board"]
-    problems += check_replay(samples, solution)
-    return problems, solution
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the written files differ")
-    parser.add_argument("--verify", action="store_true", help="replay traces/demo.csv through the detector model")
+    parser.add_argument("--verify", action="store_true",
+                        help="replay traces/demo.csv through the detector model")
     args = parser.parse_args()
 
     if args.verify:
-        problems, solution = verify_file(CSV_PATH)
+        fired, problems = check_trace.check(CSV_PATH)
         if problems:
             sys.exit("traces/demo.csv: " + "; ".join(problems))
-        print("traces/demo.csv: fires %d moves that solve its board" % len(solution))
+        print("traces/demo.csv: fires %d tilts that solve its board" % len(fired))
         return
 
     seed, board, solution, csv, swift = generate()

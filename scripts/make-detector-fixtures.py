@@ -40,7 +40,7 @@ def towards(direction, degrees):
 class Motion:
     """A pose over time, built from segments: hold, eased move, or any function.
 
-    Angles are (x, y) tilts in degrees; `reading` turns them into a unit vector whose
+    Angles are (x, y) tilts in degrees; `ts.pose` turns them into a unit vector whose
     components are the tilts' sines, the same parametrisation as the Swift tests.
     """
 
@@ -54,6 +54,11 @@ class Motion:
         self.end += duration
         self.pose = function(duration)
         return self
+
+    def copy(self):
+        other = Motion(self.pose)
+        other.segments, other.end = list(self.segments), self.end
+        return other
 
     def hold(self, duration):
         here = self.pose
@@ -139,14 +144,15 @@ FLICK_RAMP = 0.08
 def flick_lead(motion_before):
     """The lead time before the flick so both axes cross the trigger between the same
     two samples. A smooth ramp always passes the trigger on its larger axis first, so
-    only such a crossing tells "larger tilt wins" from "first axis to cross wins"."""
+    only such a crossing tells "larger tilt wins" from "first axis to cross wins".
+    A degree either side of 20 is four noise sigmas."""
     for ms in range(300, 400):
         lead = ms / 1000
-        m = Motion()
-        m.segments, m.end, m.pose = list(motion_before.segments), motion_before.end, motion_before.pose
-        m.hold(lead).move(FLICK, FLICK_RAMP)
+        m = motion_before.copy().hold(lead).move(FLICK, FLICK_RAMP)
         previous = None
         for t in times(m.end):
+            if t < motion_before.end:
+                continue
             x, y = (abs(a) for a in m.angles(t))
             if max(x, y) >= 20:
                 if min(x, y) >= 21 and previous is not None and max(previous) <= 19:
@@ -168,7 +174,9 @@ def diagonal():
         t, direction = ts.replay(samples)[2]
         reading = dict(samples)[t]
         x, y = (abs(a) for a in ts.tilt_angles(reading))
-        return direction == "up" and min(x, y) > 20.5 or "flick fired %s at %.1f, %.1f deg" % (direction, x, y)
+        if direction == "up" and min(x, y) > 20.5:
+            return True
+        return "flick fired %s at %.1f, %.1f deg" % (direction, x, y)
 
     return Case("diagonal",
                 "diagonal tilts, the larger axis wins: right 32 + up 24 deg, left 22 + down 34 deg, "
@@ -178,11 +186,12 @@ def diagonal():
 
 def hover():
     # Sines at multiples of 0.5 Hz are all zero at both ends of the 2 s hover, so the
-    # wobble starts and ends smoothly at 20 deg; their sum stays within +-4.8 deg.
+    # wobble starts and ends at 20 deg; their sum stays within +-4.3 deg, so the tilt
+    # hovers between about 15.7 and 24.3 deg, crossing the trigger again and again.
     def wobble(u):
-        x = 2.5 * math.sin(2 * math.pi * 0.5 * u) + 1.5 * math.sin(2 * math.pi * 1.5 * u) \
-            + 0.8 * math.sin(2 * math.pi * 3.0 * u)
-        y = 1.5 * math.sin(2 * math.pi * 1.0 * u)
+        x = 2.5 * math.sin(2 * math.pi * 1.5 * u) + 1.5 * math.sin(2 * math.pi * 3.0 * u) \
+            + 0.8 * math.sin(2 * math.pi * 5.0 * u)
+        y = 1.5 * math.sin(2 * math.pi * 0.5 * u)
         return (-(20 + x), y)
 
     motion = Motion().hold(0.5).move((-20, 0), 0.4).add(2.0, wobble).move((0, 0), 0.4).hold(0.5)
@@ -212,12 +221,12 @@ KNOCK = [(7.5, -4.0, 4.5), (-8.5, 6.0, -2.5), (4.5, -5.5, 3.5)]
 
 
 def knock_acceleration(t):
-    k = int(round((t - KNOCK_AT) * RATE))
-    if 0 <= k < len(KNOCK):
-        return KNOCK[k]
-    u = t - (KNOCK_AT + len(KNOCK) / RATE)
-    if u < 0:
+    k = int(round((t - KNOCK_AT) * RATE))  # by sample index: no float edge at the seams
+    if k < 0:
         return (0.0, 0.0, 0.0)
+    if k < len(KNOCK):
+        return KNOCK[k]
+    u = (k - len(KNOCK)) / RATE
     decay = math.exp(-u / 0.05)
     w = 2 * math.pi * 28
     return (2.2 * decay * math.sin(w * u + 0.4), 1.4 * decay * math.sin(w * u + 1.3),
@@ -293,7 +302,8 @@ def screen_rotation():
     to_device = lambda v: (v[1], -v[0], v[2])  # noqa: E731
     samples = render_samples("screen-rotation-90", motion, 0.04, frame=to_device)
     return Case("screen-rotation-90",
-                "picture turned a quarter counter-clockwise; tilts up right down left as the player sees them",
+                "picture turned a quarter counter-clockwise; "
+                "tilts up right down left as the player sees them",
                 steps, samples, config=[("rotation", "90")], checks=[bites_without_config(samples, steps)])
 
 

@@ -108,6 +108,15 @@ def solved(side):
     return tuple(range(side * side))
 
 
+def solves(board, side, solution):
+    """Whether the tilts, all legal, take the board to solved."""
+    for d in solution:
+        board = tilt(board, side, d)
+        if board is None:
+            return False
+    return board == solved(side)
+
+
 def shuffled(side, seed):
     """Shuffler.shuffled(Board(side:), seed:): a seeded walk of legal moves, no backtracking."""
     board = solved(side)
