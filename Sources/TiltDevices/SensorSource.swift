@@ -1,0 +1,81 @@
+import TiltCore
+import TiltSystem
+
+/// What kind of driver a source is.
+public enum SensorKind: String, Sendable, Codable, CaseIterable {
+    case iio, evdev, replay
+}
+
+/// A source's metadata, for logs, `tiltpuzzle sensors` and the protocol's `sensor` message.
+public struct SensorInfo: Sendable, Equatable, Codable {
+    public var kind: SensorKind
+    public var name: String
+    public var sysfsPath: String?
+    public var deviceNode: String?
+    /// Samples per second, when known.
+    public var samplingRate: Double?
+    /// Sensor frame → device frame, already applied to the samples the source delivers.
+    public var mountMatrix: Matrix3
+    /// `display`, `base`, `lid`… from udev's ACCEL_LOCATION or the sysfs label.
+    public var location: String?
+    /// IIO: buffered capture (true) or polled raw attributes (false).
+    public var buffered: Bool?
+
+    public init(kind: SensorKind, name: String, sysfsPath: String? = nil, deviceNode: String? = nil,
+                samplingRate: Double? = nil, mountMatrix: Matrix3 = .identity, location: String? = nil,
+                buffered: Bool? = nil) {
+        self.kind = kind
+        self.name = name
+        self.sysfsPath = sysfsPath
+        self.deviceNode = deviceNode
+        self.samplingRate = samplingRate
+        self.mountMatrix = mountMatrix
+        self.location = location
+        self.buffered = buffered
+    }
+}
+
+/// What a source reports when serviced.
+public enum SensorEvent: Sendable, Equatable {
+    /// Samples in m/s², device frame, in time order.
+    case samples([Sample])
+    /// A replay reached its end (live sources never end).
+    case ended
+    /// The device went away; the source is stopped.
+    case removed
+    /// Something worth a log line that does not stop the source (a malformed trace line).
+    case warning(String)
+    /// The source failed and is stopped.
+    case failed(String)
+}
+
+/// What the event loop must wait for before servicing a started source again.
+public enum SensorWait: Sendable, Equatable {
+    /// The descriptor becomes readable (IIO buffer, evdev node).
+    case readable(FileDescriptor)
+    /// The monotonic clock reaches this time (polled IIO, replay pacing).
+    case deadline(Double)
+    /// Nothing: stopped, ended, or removed.
+    case idle
+}
+
+public struct SensorError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One accelerometer driver (iio-sensor-proxy's idea, and seed 003's: components
+/// behind one interface, injected). A source does nothing until started and holds
+/// no device resources once stopped. It never blocks: the event loop waits on
+/// `wait` and then calls `service(now:)`.
+public protocol SensorSource: AnyObject {
+    var info: SensorInfo { get }
+    /// Claims the device and begins capture.
+    func start() throws(SensorError)
+    /// Ends capture and releases the device; safe to call when not started.
+    func stop()
+    var wait: SensorWait { get }
+    /// Reads whatever is ready; `now` is the monotonic clock.
+    func service(now: Double) -> [SensorEvent]
+}

@@ -1,0 +1,145 @@
+import TiltCore
+
+/// A client's command (docs/protocol.md).
+public enum Command: Equatable, Sendable {
+    case state
+    case tilt(Direction)
+    case move(index: Int, direction: Direction)
+    case slide(index: Int)
+    case undo
+    case redo
+    case new(size: Int?, seed: UInt64?, shuffle: Bool)
+    case calibrate
+    case subscribe(samples: Bool)
+    case sensor
+
+    public var name: String {
+        switch self {
+        case .state: "state"
+        case .tilt: "tilt"
+        case .move: "move"
+        case .slide: "slide"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .new: "new"
+        case .calibrate: "calibrate"
+        case .subscribe: "subscribe"
+        case .sensor: "sensor"
+        }
+    }
+
+    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor"]
+}
+
+/// A request: a command and the id to echo in its reply.
+public struct ClientRequest: Equatable, Sendable {
+    public var id: JSONValue?
+    public var command: Command
+
+    public init(id: JSONValue? = nil, command: Command) {
+        self.id = id
+        self.command = command
+    }
+
+    /// Why a line is not a valid request, and the id to echo if one could be read.
+    public struct Rejection: Error, Equatable {
+        public var id: JSONValue?
+        public var code: ErrorCode
+        public var message: String
+    }
+
+    /// Decodes one line (without its `\n`).
+    public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(Rejection) -> ClientRequest {
+        guard String(validating: line, as: UTF8.self) != nil else {
+            throw Rejection(id: nil, code: .invalidUTF8, message: "the line is not valid UTF-8")
+        }
+        let value: JSONValue
+        do throws(JSONParser.Failure) {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw Rejection(id: nil, code: .invalidJSON, message: "not JSON: \(error)")
+        }
+        guard case .object = value else {
+            throw Rejection(id: nil, code: .notAnObject, message: "a request is a JSON object, not \(value.typeName)")
+        }
+        let id = value["id"]
+        func reject(_ code: ErrorCode, _ message: String) -> Rejection { Rejection(id: id, code: code, message: message) }
+        guard let name = value["cmd"]?.string else {
+            throw reject(.missingCommand, "a request needs a \"cmd\" string")
+        }
+        func direction() throws(Rejection) -> Direction {
+            guard let text = value["direction"]?.string else {
+                throw reject(.badArgument, "\(name) needs \"direction\": up, down, left or right")
+            }
+            guard let direction = Direction(rawValue: text) else {
+                throw reject(.badArgument, "unknown direction \"\(text)\": use up, down, left or right")
+            }
+            return direction
+        }
+        func index() throws(Rejection) -> Int {
+            guard let index = value["index"]?.int, index >= 0 else {
+                throw reject(.badArgument, "\(name) needs \"index\", a cell index from 0")
+            }
+            return index
+        }
+        let command: Command
+        switch name {
+        case "state": command = .state
+        case "tilt": command = .tilt(try direction())
+        case "move": command = .move(index: try index(), direction: try direction())
+        case "slide": command = .slide(index: try index())
+        case "undo": command = .undo
+        case "redo": command = .redo
+        case "calibrate": command = .calibrate
+        case "sensor": command = .sensor
+        case "new":
+            var size: Int?
+            if let field = value["size"], field != .null {
+                guard let n = field.int, Board.sides.contains(n) else {
+                    throw reject(.badArgument, "\"size\" must be a whole number from \(Board.sides.lowerBound) to \(Board.sides.upperBound)")
+                }
+                size = n
+            }
+            var seed: UInt64?
+            if let field = value["seed"], field != .null {
+                guard let s = field.uint64 else { throw reject(.badArgument, "\"seed\" must be a whole number from 0 to 2^64-1") }
+                seed = s
+            }
+            var shuffle = true
+            if let field = value["shuffle"] {
+                guard let b = field.bool else { throw reject(.badArgument, "\"shuffle\" must be true or false") }
+                shuffle = b
+            }
+            command = .new(size: size, seed: seed, shuffle: shuffle)
+        case "subscribe":
+            guard let samples = value["samples"]?.bool else {
+                throw reject(.badArgument, "subscribe needs \"samples\": true or false")
+            }
+            command = .subscribe(samples: samples)
+        default:
+            throw reject(.unknownCommand, "unknown command \"\(name)\"; known: \(Command.names.joined(separator: ", "))")
+        }
+        return ClientRequest(id: id, command: command)
+    }
+
+    /// The request as a line, for clients.
+    public func encoded() -> [UInt8] {
+        var w = JSONWriter()
+        w.field("cmd", command.name)
+        if let id { w.field("id", raw: id) }
+        switch command {
+        case .tilt(let d): w.field("direction", d.rawValue)
+        case .move(let index, let d):
+            w.field("index", index)
+            w.field("direction", d.rawValue)
+        case .slide(let index): w.field("index", index)
+        case .new(let size, let seed, let shuffle):
+            if let size { w.field("size", size) }
+            if let seed { w.field("seed", seed) }
+            w.field("shuffle", shuffle)
+        case .subscribe(let samples): w.field("samples", samples)
+        case .state, .undo, .redo, .calibrate, .sensor: break
+        }
+        return w.line()
+    }
+}

@@ -1,0 +1,24 @@
+/// The stable codes of `error` messages (docs/protocol.md lists them).
+public enum ErrorCode: String, Sendable, CaseIterable {
+    /// The line is not valid UTF-8.
+    case invalidUTF8 = "invalid-utf8"
+    /// The line is not JSON.
+    case invalidJSON = "invalid-json"
+    /// The JSON is not an object.
+    case notAnObject = "not-an-object"
+    /// No `cmd` string.
+    case missingCommand = "missing-cmd"
+    case unknownCommand = "unknown-command"
+    /// An argument is missing, of the wrong type, or out of range.
+    case badArgument = "bad-argument"
+    /// The line exceeds 64 KiB; the connection is closed after this error.
+    case lineTooLong = "line-too-long"
+    /// Too many requests waiting for their replies; the request was not run.
+    case busy = "busy"
+    /// The client limit is reached; the connection is closed after this error.
+    case tooManyClients = "too-many-clients"
+    /// The change was made but could not be saved.
+    case saveFailed = "save-failed"
+    /// Calibration needs a running sensor with at least one sample.
+    case noSensor = "no-sensor"
+}
