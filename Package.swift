@@ -25,11 +25,13 @@ let package = Package(
 
         // squareRoot() calls libm in debug builds.
         .target(name: "TiltCore", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "TiltSystem"),
+        // Linux headers Glibc's module lacks (epoll, eventfd, signalfd); no library.
+        .systemLibrary(name: "CLinux"),
+        .target(name: "TiltSystem", dependencies: ["CLinux"]),
         .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
         .target(name: "TiltWire", dependencies: ["TiltCore"]),
         .target(name: "TiltCommandLine"),
-        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "CSystemd"]),
+        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",

@@ -59,6 +59,16 @@ public struct Matrix3: Equatable, Hashable, Sendable, Codable, CustomStringConve
             + r0.z * (r1.x * r2.y - r1.y * r2.x)
     }
 
+    /// The inverse; nil for a singular matrix.
+    public var inverse: Matrix3? {
+        let d = determinant
+        guard abs(d) > 1e-12 else { return nil }
+        let k = 1 / d
+        return Matrix3(rows: Vector3((r1.y * r2.z - r1.z * r2.y) * k, (r0.z * r2.y - r0.y * r2.z) * k, (r0.y * r1.z - r0.z * r1.y) * k),
+                       Vector3((r1.z * r2.x - r1.x * r2.z) * k, (r0.x * r2.z - r0.z * r2.x) * k, (r0.z * r1.x - r0.x * r1.z) * k),
+                       Vector3((r1.x * r2.y - r1.y * r2.x) * k, (r0.y * r2.x - r0.x * r2.y) * k, (r0.x * r1.y - r0.y * r1.x) * k))
+    }
+
     public var description: String { values.map { "\($0)" }.joined(separator: ",") }
 
     public static func == (a: Matrix3, b: Matrix3) -> Bool { a.values == b.values }

@@ -50,6 +50,21 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         return try result.get()
     }
 
+    /// A whole (small) file as UTF-8 text.
+    public static func readText(_ path: String, limit: Int = 1 << 20) throws(Errno) -> String {
+        let fd = try open(path)
+        defer { try? fd.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = try fd.read(into: &chunk)
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            if bytes.count > limit { throw Errno(rawValue: EFBIG) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Writes some of `buffer`; returns how much.
     public func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try Syscall.call("write") { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }
@@ -61,6 +76,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         while offset < buffer.count {
             offset += try write(UnsafeRawBufferPointer(rebasing: buffer[offset...]))
         }
+    }
+
+    public func writeAll(_ bytes: [UInt8]) throws(Errno) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in try writeAll(buffer) }
+        }
+        try result.get()
     }
 
     public func writeAll(_ text: String) throws(Errno) {

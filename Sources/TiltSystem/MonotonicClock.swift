@@ -11,3 +11,12 @@ public enum MonotonicClock {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
+
+extension MonotonicClock {
+    /// Seconds since the epoch: only for names and messages, never for timing.
+    public static func wallClock() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

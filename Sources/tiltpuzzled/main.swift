@@ -4,22 +4,32 @@ import TiltDaemon
 import Glibc
 #endif
 
-let spec = CommandSpec(
-    "tiltpuzzled", summary: "tiltpuzzled: the tilt puzzle daemon.",
-    options: [OptionSpec("--version", help: "Print the version and the libraries' versions.")])
-
-do throws(UsageError) {
-    let arguments = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), for: spec, program: "tiltpuzzled")
-    if arguments.wantsHelp {
-        print(spec.helpText(program: "tiltpuzzled"), terminator: "")
-    } else if arguments.flag("--version") {
-        print("tiltpuzzled \(DaemonInfo.version)")
-        print(DaemonInfo.libraries)
-    } else {
-        print("tiltpuzzled: the event loop is not built yet; see --help")
-        exit(69)
+func runDaemon() -> Int32 {
+    let options: DaemonOptions
+    do throws(UsageError) {
+        options = try DaemonOptions(arguments: Array(CommandLine.arguments.dropFirst()),
+                                    environment: DaemonOptions.processEnvironment)
+    } catch {
+        Logger().error("tiltpuzzled: \(error.message)" + (error.hint.map { " (\($0))" } ?? ""))
+        return UsageError.exitStatus
     }
-} catch {
-    print("tiltpuzzled: \(error.message)")
-    exit(UsageError.exitStatus)
+    if options.showHelp {
+        print(DaemonOptions.spec.helpText(program: "tiltpuzzled"), terminator: "")
+        return 0
+    }
+    if options.showVersion {
+        print("tiltpuzzled \(DaemonInfo.version) (protocol \(DaemonInfo.protocolVersion))")
+        print(DaemonInfo.libraries)
+        return 0
+    }
+    let log = Logger(level: options.logLevel)
+    do throws(Daemon.StartError) {
+        return try Daemon(options: options, log: log).run()
+    } catch {
+        log.error("tiltpuzzled: \(error.message)")
+        // EX_CONFIG for configuration problems would need finer errors; 1 is honest.
+        return 1
+    }
 }
+
+exit(runDaemon())

@@ -1,0 +1,326 @@
+import TiltCore
+import TiltDevices
+import TiltSystem
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiltpuzzled`: wires sensor → detector → puzzle → clients on one event loop.
+public final class Daemon {
+    private let options: DaemonOptions
+    private var configuration: Configuration
+    private let log: Logger
+    private let loop: EventLoop
+    private let store: StateStore
+    private let persister: Persister
+    private let hub: Hub
+    private let sensors: SensorManager
+    private var listeners: [FileDescriptor] = []
+    /// The socket file we created (and remove at exit); nil under socket activation.
+    private var ownedSocketPath: String?
+    private var signals: SignalDescriptor?
+    private var sensorDescriptor: FileDescriptor?
+    private var watchdogInterval: Double?
+    private var nextWatchdog = Double.infinity
+    private var stopping = false
+
+    public struct StartError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public init(options: DaemonOptions, log: Logger) throws(StartError) {
+        self.options = options
+        self.log = log
+        configuration = try Self.loadConfiguration(options)
+        if options.alwaysOn { configuration.alwaysOn = true }
+        if let source = options.source { configuration.source = source }
+
+        store = StateStore(directory: options.stateDirectory)
+        do throws(Errno) {
+            try store.prepare()
+            loop = try EventLoop()
+            persister = try Persister(store: store)
+        } catch {
+            throw StartError(message: "cannot prepare \(options.stateDirectory): \(error)")
+        }
+        let game = Self.restoreGame(store: store, configuration: configuration, log: log)
+        hub = Hub(game: game, version: DaemonInfo.version, limits: configuration.limits, log: log,
+                  clock: MonotonicClock.now)
+        let source = configuration.source
+        let speed = options.replaySpeed
+        sensors = SensorManager(alwaysOn: configuration.alwaysOn, log: log) {
+            Self.openSource(source, speed: speed)
+        }
+        try openListeners()
+        wire()
+    }
+
+    // MARK: Start-up
+
+    static func loadConfiguration(_ options: DaemonOptions) throws(StartError) -> Configuration {
+        let path = options.configPath ?? Configuration.defaultPath
+        let text: String
+        do throws(Errno) {
+            text = try FileDescriptor.readText(path)
+        } catch {
+            if options.configPath == nil && error == .noSuchFile { return Configuration() }
+            throw StartError(message: "cannot read configuration \(path): \(error)")
+        }
+        do throws(Configuration.Problem) {
+            return try Configuration.parse(text)
+        } catch {
+            throw StartError(message: "configuration \(path): \(error)")
+        }
+    }
+
+    static func restoreGame(store: StateStore, configuration: Configuration, log: Logger) -> Game {
+        var detector = TiltDetector(configuration: configuration.detector)
+        switch store.load() {
+        case .loaded(let saved):
+            if let neutral = saved.neutral, neutral.count == 3 {
+                detector.setNeutral(Vector3(neutral[0], neutral[1], neutral[2]))
+            }
+            log.info("restored the game from \(store.path): revision \(saved.revision), \(saved.puzzle.moves) moves")
+            var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time)
+            game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)
+            return game
+        case .corrupt(let reason, let aside):
+            log.error("the saved game is unusable (\(reason)); "
+                      + (aside.map { "moved it to \($0); " } ?? "") + "starting a new game")
+        case .none:
+            log.info("no saved game in \(store.directory): starting a new game")
+        }
+        let puzzle = Puzzle.newGame(side: configuration.defaultSize, seed: UInt64.random(in: .min ... .max),
+                                    undoLimit: configuration.undoLevels)
+        return Game(puzzle: puzzle, detector: detector)
+    }
+
+    static func openSource(_ spec: String, speed: ReplaySource.Speed) -> Result<SensorSource, SensorError>? {
+        if spec == "none" { return nil }
+        if spec.hasPrefix("replay:") {
+            return .success(ReplaySource(path: String(spec.dropFirst("replay:".count)), speed: speed))
+        }
+        return DeviceSources.open(spec)
+    }
+
+    private func openListeners() throws(StartError) {
+        let activated = Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
+        if !activated.isEmpty {
+            for fd in activated { try? fd.setNonBlocking() }
+            listeners = activated
+            log.info("listening on \(activated.count) socket(s) from socket activation")
+            return
+        }
+        let path = options.socketPath
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let directory = String(path[..<slash])
+            if mkdir(directory, 0o755) == -1, errno != EEXIST {
+                throw StartError(message: "cannot create \(directory): \(Errno.current)")
+            }
+        }
+        do throws(Errno) {
+            listeners = [try UnixSocket.listen(path: path, mode: 0o660)]
+            ownedSocketPath = path
+        } catch {
+            let advice = error == .addressInUse ? " (another tiltpuzzled is running on it)" : ""
+            throw StartError(message: "cannot listen on \(path): \(error)\(advice)")
+        }
+        log.info("listening on \(path)")
+    }
+
+    private func wire() {
+        hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
+        hub.claimSensor = { [sensors] claimed in sensors.claim(claimed) }
+        hub.watchWritable = { [weak self] id, on in self?.watchWritable(id, on) }
+        sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
+        sensors.onReport = { [hub, weak self] report in
+            hub.sensorChanged(report)
+            self?.notifyStatus()
+        }
+        sensors.onSource = { [weak self] info in self?.applyMountMatrix(info) }
+        sensors.onWaitChanged = { [weak self] in self?.registerSensorWait() }
+    }
+
+    private func applyMountMatrix(_ info: SensorInfo) {
+        var detector = configuration.detector
+        if let override = configuration.mountMatrixOverride, let undo = info.mountMatrix.inverse {
+            // The source already applied its own matrix: undo it, apply ours.
+            detector.mountMatrix = override * undo
+        }
+        hub.reconfigure(detector, undoLimit: configuration.undoLevels)
+    }
+
+    // MARK: Running
+
+    /// Runs until SIGTERM or SIGINT; the exit status.
+    public func run() -> Int32 {
+        do throws(Errno) {
+            let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+            self.signals = signals
+            try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
+            try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
+            for listener in listeners {
+                try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
+            }
+        } catch {
+            log.error("cannot start the event loop: \(error)")
+            return 1
+        }
+        signal(SIGPIPE, SIG_IGN)
+        sensors.discover()
+        if let interval = Systemd.watchdogInterval() {
+            watchdogInterval = interval
+            nextWatchdog = MonotonicClock.now()
+        }
+        Systemd.notify("READY=1")
+        notifyStatus()
+        log.notice("tiltpuzzled \(DaemonInfo.version) ready")
+        while !stopping {
+            loop.runOnce(until: nextDeadline())
+            let now = MonotonicClock.now()
+            if case .deadline(let at) = sensors.wait, at <= now { sensors.service(now: now) }
+            if now >= nextWatchdog {
+                Systemd.notify("WATCHDOG=1")
+                nextWatchdog = now + (watchdogInterval ?? .infinity) / 2
+            }
+        }
+        shutdown()
+        return 0
+    }
+
+    private func nextDeadline() -> Double? {
+        var deadline = nextWatchdog
+        if case .deadline(let at) = sensors.wait { deadline = min(deadline, at) }
+        return deadline.isFinite ? deadline : nil
+    }
+
+    private func acceptClients(_ listener: FileDescriptor) {
+        while true {
+            let accepted: FileDescriptor?
+            do throws(Errno) {
+                accepted = try UnixSocket.accept(listener)
+            } catch {
+                log.warning("accept failed: \(error)")
+                return
+            }
+            guard let fd = accepted else { return }
+            let transport = SocketTransport(descriptor: fd) { [weak self] fd in self?.forget(fd) }
+            guard let id = hub.attach(transport), hub.isAttached(id) else { continue }
+            clientDescriptors[id] = fd
+            do throws(Errno) {
+                try loop.watch(fd, [.readable, .peerClosed]) { [weak self] events in
+                    self?.clientEvent(id: id, fd: fd, events: events)
+                }
+            } catch {
+                hub.detach(id, reason: "cannot watch its socket: \(error)")
+            }
+        }
+    }
+
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    private func clientEvent(id: Int, fd: FileDescriptor, events: Epoll.Events) {
+        if events.contains(.writable) { hub.writable(id) }
+        guard events.contains(.readable) || events.contains(.hangup) || events.contains(.peerClosed)
+                || events.contains(.error) else { return }
+        // Read a bounded amount per wake-up, so one client cannot starve the others.
+        for _ in 0..<4 {
+            let count: Int
+            do throws(Errno) {
+                count = try fd.read(into: &readBuffer)
+            } catch {
+                if error == .wouldBlock { return }
+                hub.detach(id, reason: "read error: \(error)")
+                return
+            }
+            if count == 0 {
+                hub.endOfInput(from: id)
+                return
+            }
+            readBuffer.withUnsafeBytes { hub.receive(UnsafeRawBufferPointer(rebasing: $0[..<count]), from: id) }
+            if count < readBuffer.count { return }
+        }
+    }
+
+    private var clientDescriptors: [Int: FileDescriptor] = [:]
+
+    /// A client's socket is closing: stop watching it.
+    private func forget(_ fd: FileDescriptor) {
+        loop.unwatch(fd)
+        if let id = clientDescriptors.first(where: { $0.value == fd })?.key { clientDescriptors[id] = nil }
+    }
+
+    private func watchWritable(_ id: Int, _ on: Bool) {
+        guard let fd = clientDescriptors[id] else { return }
+        loop.change(fd, on ? [.readable, .peerClosed, .writable] : [.readable, .peerClosed])
+    }
+
+    private func registerSensorWait() {
+        let wanted: FileDescriptor? = if case .readable(let fd) = sensors.wait { fd } else { nil }
+        guard wanted != sensorDescriptor else { return }
+        if let old = sensorDescriptor { loop.unwatch(old) }
+        sensorDescriptor = wanted
+        if let fd = wanted {
+            do throws(Errno) {
+                try loop.watch(fd, .readable) { [weak self] _ in self?.sensors.service(now: MonotonicClock.now()) }
+            } catch {
+                log.error("cannot watch the sensor: \(error)")
+            }
+        }
+    }
+
+    private func savesCompleted() {
+        for completion in persister.takeCompletions() {
+            hub.saveCompleted(generation: completion.generation, error: completion.error)
+        }
+    }
+
+    private func handleSignals() {
+        for signal in signals?.read() ?? [] {
+            switch signal {
+            case SIGHUP: reload()
+            default:
+                log.notice("received signal \(signal): stopping")
+                stopping = true
+            }
+        }
+    }
+
+    private func reload() {
+        Systemd.notify("RELOADING=1")
+        do throws(StartError) {
+            let new = try Self.loadConfiguration(options)
+            configuration.detector = new.detector
+            configuration.mountMatrixOverride = new.mountMatrixOverride
+            configuration.undoLevels = new.undoLevels
+            configuration.defaultSize = new.defaultSize
+            configuration.limits = new.limits
+            hub.limits = new.limits
+            if let info = sensors.source?.info { applyMountMatrix(info) } else {
+                hub.reconfigure(new.detector, undoLimit: new.undoLevels)
+            }
+            log.notice("configuration reloaded")
+        } catch {
+            log.error("configuration not reloaded, keeping the old one: \(error)")
+        }
+        Systemd.notify("READY=1")
+    }
+
+    private func notifyStatus() {
+        let report = sensors.report
+        Systemd.notify("STATUS=sensor \(report.status.rawValue)" + (report.name.map { ": \($0)" } ?? "")
+                       + ", \(hub.clientCount) client(s)")
+    }
+
+    private func shutdown() {
+        Systemd.notify("STOPPING=1")
+        sensors.shutdown()
+        persister.save(hub.game, at: MonotonicClock.now())
+        persister.waitUntilIdle()
+        for listener in listeners { try? listener.close() }
+        if let path = ownedSocketPath { unlink(path) }
+        log.notice("stopped; the game is saved in \(store.path)")
+    }
+}

@@ -1,0 +1,101 @@
+import TiltCommandLine
+import TiltDevices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiltpuzzled`'s command line, declared once.
+public struct DaemonOptions: Equatable, Sendable {
+    public static let spec = CommandSpec(
+        "tiltpuzzled",
+        summary: "tiltpuzzled: turns an accelerometer's tilts into sliding-puzzle moves and serves them on a Unix socket.",
+        options: [
+            OptionSpec("--source", value: "SPEC", help: "auto (default), none, iio[:NAME], evdev[:PATH] or replay:FILE."),
+            OptionSpec("--replay-speed", value: "FACTOR", help: "Replay speed: a factor (default 1) or max."),
+            OptionSpec("--socket", value: "PATH", help: "The socket to listen on (default: $RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR/tiltpuzzle or /run/tiltpuzzle, then tiltpuzzled.sock)."),
+            OptionSpec("--state-dir", value: "DIR", help: "Where the game is saved (default: $STATE_DIRECTORY, $XDG_STATE_HOME/tiltpuzzle or ~/.local/state/tiltpuzzle)."),
+            OptionSpec("--config", value: "FILE", help: "Configuration file (default: \(Configuration.defaultPath) if it exists)."),
+            OptionSpec("--always-on", help: "Keep the sensor running with no client attached."),
+            OptionSpec("--log-level", value: "LEVEL", help: "error, warning, notice, info (default) or debug."),
+            OptionSpec("--version", help: "Print the version and exit."),
+        ],
+        discussion: "Signals: SIGTERM and SIGINT stop (the game is saved), SIGHUP reloads the configuration.")
+
+    public var source: String?
+    public var replaySpeed: ReplaySource.Speed = .factor(1)
+    public var socketPath: String
+    public var stateDirectory: String
+    public var configPath: String?
+    public var alwaysOn = false
+    public var logLevel: Logger.Level = .info
+    public var showVersion = false
+    public var showHelp = false
+
+    public static let socketName = "tiltpuzzled.sock"
+
+    public init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        let parsed = try ParsedArguments(arguments, for: Self.spec, program: "tiltpuzzled")
+        showHelp = parsed.wantsHelp
+        showVersion = parsed.flag("--version")
+        source = parsed.value("--source")
+        if let source, !Self.isSourceSpec(source) {
+            throw UsageError("--source expects auto, none, iio[:NAME], evdev[:PATH] or replay:FILE, not '\(source)'",
+                             hint: "see 'tiltpuzzled --help'")
+        }
+        if let speed = parsed.value("--replay-speed") {
+            if speed == "max" {
+                replaySpeed = .max
+            } else if let factor = Double(speed), factor > 0, factor.isFinite {
+                replaySpeed = .factor(factor)
+            } else {
+                throw UsageError("--replay-speed expects a positive number or 'max', not '\(speed)'")
+            }
+        }
+        if let level = parsed.value("--log-level") {
+            guard let parsedLevel = Logger.Level(name: level) else {
+                throw UsageError("--log-level expects error, warning, notice, info or debug, not '\(level)'")
+            }
+            logLevel = parsedLevel
+        }
+        alwaysOn = parsed.flag("--always-on")
+        configPath = parsed.value("--config")
+        socketPath = parsed.value("--socket") ?? Self.defaultSocketPath(environment)
+        stateDirectory = parsed.value("--state-dir") ?? Self.defaultStateDirectory(environment)
+    }
+
+    static func isSourceSpec(_ text: String) -> Bool {
+        if ["auto", "none", "iio", "evdev"].contains(text) { return true }
+        return ["iio:", "evdev:", "replay:"].contains { text.hasPrefix($0) && text.count > $0.count }
+    }
+
+    public static func defaultSocketPath(_ environment: [String: String]) -> String {
+        if let runtime = environment["RUNTIME_DIRECTORY"], !runtime.isEmpty {
+            // systemd may list several directories, separated by colons.
+            return String(runtime.split(separator: ":").first!) + "/" + socketName
+        }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return runtime + "/tiltpuzzle/" + socketName
+        }
+        return "/run/tiltpuzzle/" + socketName
+    }
+
+    public static func defaultStateDirectory(_ environment: [String: String]) -> String {
+        if let state = environment["STATE_DIRECTORY"], !state.isEmpty { return String(state.split(separator: ":").first!) }
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/tiltpuzzle" }
+        return (environment["HOME"] ?? "/var/lib") + "/.local/state/tiltpuzzle"
+    }
+
+    /// The process environment as a dictionary.
+    public static var processEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

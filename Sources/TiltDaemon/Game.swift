@@ -1,0 +1,126 @@
+import TiltCore
+import TiltWire
+
+/// The daemon's game: the puzzle, the tilt detector, the revision counter and the
+/// play clock, and the protocol events each change produces. No I/O: the hub
+/// sends what it returns, and the store saves its snapshot.
+public struct Game: Sendable {
+    public private(set) var puzzle: Puzzle
+    public private(set) var detector: TiltDetector
+    /// +1 for every change a client can see: each tile moved, each new game.
+    public private(set) var revision: Int
+    /// Bumped by every change worth saving (revision changes and calibration).
+    public private(set) var generation = 0
+    /// Seconds of play before the clock's current run.
+    private var playedBefore: Double
+    /// When the clock's current run started (monotonic seconds); nil while paused.
+    private var runningSince: Double?
+
+    public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0) {
+        self.puzzle = puzzle
+        self.detector = detector
+        self.revision = revision
+        self.playedBefore = playTime
+    }
+
+    // MARK: Clock
+
+    /// Whether anyone is attached: play time counts only then, and only while unsolved.
+    private var attached = false
+
+    public func playTime(at now: Double) -> Double {
+        playedBefore + (runningSince.map { max(0, now - $0) } ?? 0)
+    }
+
+    public mutating func setAttached(_ attached: Bool, at now: Double) {
+        self.attached = attached
+        updateClock(at: now)
+    }
+
+    private mutating func updateClock(at now: Double) {
+        let running = attached && !puzzle.isSolved
+        if running, runningSince == nil {
+            runningSince = now
+        } else if !running, runningSince != nil {
+            playedBefore = playTime(at: now)
+            runningSince = nil
+        }
+    }
+
+    public func state(at now: Double) -> GameState {
+        GameState(puzzle: puzzle, revision: revision, time: playTime(at: now))
+    }
+
+    // MARK: Changes
+
+    /// Feeds one sensor sample; a fired direction becomes a `tilt` event and, when
+    /// legal, its move.
+    public mutating func process(_ sample: Sample, at now: Double) -> [ServerMessage] {
+        guard let direction = detector.process(sample) else { return [] }
+        let moves = puzzle.tilt(direction)
+        return [.tilt(direction: direction, moved: !moves.isEmpty)] + announce(moves, cause: .tilt, at: now)
+    }
+
+    public enum ActionKind: Sendable {
+        case tilt(Direction), move(index: Int, direction: Direction), slide(index: Int), undo, redo
+    }
+
+    /// Runs a client's action; the events to broadcast (empty when it was illegal).
+    public mutating func perform(_ action: ActionKind, at now: Double) -> [ServerMessage] {
+        switch action {
+        case .tilt(let d): announce(puzzle.tilt(d), cause: .command, at: now)
+        case .move(let index, let d): announce(puzzle.move(index: index, direction: d), cause: .command, at: now)
+        case .slide(let index): announce(puzzle.slide(index: index), cause: .command, at: now)
+        case .undo: announce(puzzle.undo(), cause: .undo, at: now)
+        case .redo: announce(puzzle.redo(), cause: .redo, at: now)
+        }
+    }
+
+    /// Starts a new game; the `state` event to broadcast.
+    public mutating func newGame(size: Int, seed: UInt64?, at now: Double) -> ServerMessage {
+        puzzle = Puzzle.newGame(side: size, seed: seed, undoLimit: puzzle.history.limit)
+        revision += 1
+        generation += 1
+        playedBefore = 0
+        runningSince = nil
+        updateClock(at: now)
+        return .state(state(at: now))
+    }
+
+    /// Takes the current pose as neutral; false without a sample to take it from.
+    public mutating func calibrate() -> Bool {
+        guard detector.calibrate() else { return false }
+        generation += 1
+        return true
+    }
+
+    public mutating func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
+        detector.reconfigure(configuration)
+        if undoLimit != puzzle.history.limit, let resized = try? Puzzle(board: puzzle.board, moves: puzzle.moves,
+                                                                         history: History(limit: undoLimit,
+                                                                                          undo: puzzle.history.undoActions.suffix(undoLimit),
+                                                                                          redo: puzzle.history.redoActions)) {
+            puzzle = resized
+            generation += 1
+        }
+    }
+
+    private mutating func announce(_ moves: [Move], cause: MoveCause, at now: Double) -> [ServerMessage] {
+        guard !moves.isEmpty else { return [] }
+        // Each event carries the counter after its own tile: undo counts down.
+        let step = cause == .undo ? -1 : 1
+        let firstCount = puzzle.moves - step * (moves.count - 1)
+        let solved = puzzle.isSolved
+        var events: [ServerMessage] = []
+        for (i, move) in moves.enumerated() {
+            revision += 1
+            let last = i == moves.count - 1
+            events.append(.move(revision: revision, move: move, cause: cause, moves: firstCount + step * i,
+                                solved: last && solved))
+        }
+        generation += 1
+        updateClock(at: now)
+        if solved { events.append(.solved(revision: revision, moves: puzzle.moves, time: playTime(at: now))) }
+        return events
+    }
+}

@@ -1,0 +1,287 @@
+import TiltCore
+import TiltWire
+
+/// The protocol's session logic: clients attach, send requests and receive the
+/// game's events. It knows nothing about sockets or files: transports carry the
+/// bytes, and callbacks ask the daemon to save, to claim the sensor, and to watch
+/// a socket for writability. Tests drive it with in-memory transports.
+public final class Hub {
+    public struct Limits: Sendable, Equatable {
+        public var maxClients = 256
+        /// Unsent bytes a client may have before it is dropped as not reading.
+        public var maxQueuedBytes = 1 << 20
+        /// Requests a client may have waiting for their replies.
+        public var maxPendingReplies = 1024
+
+        public init() {}
+    }
+
+    public var limits: Limits
+    public private(set) var game: Game
+    public private(set) var sensor = SensorReport(status: .absent)
+    public let version: String
+
+    /// Asks for the game to be saved; the daemon answers with `saveCompleted`.
+    public var requestSave: (Game) -> Void = { _ in }
+    /// True when the first client attaches, false when the last one leaves.
+    public var claimSensor: (Bool) -> Void = { _ in }
+    /// A session needs (true) or no longer needs (false) to be told when it can write.
+    public var watchWritable: (Int, Bool) -> Void = { _, _ in }
+    public let log: Logger
+    private let clock: () -> Double
+
+    private var sessions: [Int: Session] = [:]
+    /// Attach order, for a stable broadcast order.
+    private var order: [Int] = []
+    private var nextID = 1
+    private var requestedGeneration: Int
+    public private(set) var savedGeneration: Int
+    private var samplesSubscribers = 0
+
+    public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
+        self.game = game
+        self.version = version
+        self.limits = limits
+        self.log = log
+        self.clock = clock
+        requestedGeneration = game.generation
+        savedGeneration = game.generation
+    }
+
+    public var clientCount: Int { sessions.count }
+
+    public func isAttached(_ id: Int) -> Bool { sessions[id] != nil }
+
+    // MARK: Attach and detach
+
+    /// Attaches a client: it gets `hello`, `state` and `sensor`. Nil (and the
+    /// transport closed after an error) when the client limit is reached.
+    @discardableResult
+    public func attach(_ transport: ClientTransport) -> Int? {
+        guard sessions.count < limits.maxClients else {
+            let error = ServerMessage.error(id: nil, code: .tooManyClients,
+                                            message: "the daemon serves at most \(limits.maxClients) clients")
+            _ = error.encoded().withUnsafeBytes { transport.write($0) }
+            transport.close()
+            log.warning("refused client \(transport.peerDescription): \(limits.maxClients) clients attached")
+            return nil
+        }
+        let session = Session(id: nextID, transport: transport)
+        nextID += 1
+        sessions[session.id] = session
+        order.append(session.id)
+        log.info("client \(session.id) attached: \(transport.peerDescription)")
+        session.outbox.append(ServerMessage.hello(version: version).encoded())
+        session.outbox.append(ServerMessage.state(game.state(at: clock())).encoded())
+        session.outbox.append(ServerMessage.sensor(sensor).encoded())
+        if sessions.count == 1 {
+            game.setAttached(true, at: clock())
+            claimSensor(true)
+        }
+        flush(session)
+        return session.id
+    }
+
+    /// Detaches a client (it closed, or it is dropped).
+    public func detach(_ id: Int, reason: String) {
+        guard let session = sessions.removeValue(forKey: id) else { return }
+        order.removeAll { $0 == id }
+        if session.wantsSamples { samplesSubscribers -= 1 }
+        if session.waitingForWritable { watchWritable(id, false) }
+        session.transport.close()
+        log.info("client \(id) detached: \(reason)")
+        if sessions.isEmpty {
+            game.setAttached(false, at: clock())
+            claimSensor(false)
+        }
+    }
+
+    // MARK: Input
+
+    /// Bytes from a client: every complete line is a request.
+    public func receive(_ bytes: UnsafeRawBufferPointer, from id: Int) {
+        guard let session = sessions[id], !session.closing else { return }
+        session.splitter.feed(bytes.assumingMemoryBound(to: UInt8.self)) { piece in
+            guard !session.closing else { return }
+            switch piece {
+            case .line(let line): handle(line, from: session)
+            case .tooLong:
+                session.enqueueReply(.error(id: nil, code: .lineTooLong,
+                                            message: "a line may hold at most \(WireProtocol.maxLineLength) bytes"),
+                                     after: 0)
+                session.closing = true
+                log.warning("client \(id) sent a line over \(WireProtocol.maxLineLength) bytes: closing")
+            }
+        }
+        afterChanges()
+    }
+
+    /// The client closed its side; a final unterminated line is ignored.
+    public func endOfInput(from id: Int) {
+        detach(id, reason: "closed by the client")
+    }
+
+    private func handle(_ line: UnsafeBufferPointer<UInt8>, from session: Session) {
+        if line.isEmpty { return }
+        guard session.pendingCount < limits.maxPendingReplies else {
+            if session.pendingCount >= 2 * limits.maxPendingReplies {
+                session.closing = true
+                log.warning("client \(session.id) floods requests without reading replies: closing")
+            }
+            session.enqueueReply(.error(id: nil, code: .busy, message: "too many requests waiting for replies"), after: 0)
+            return
+        }
+        let request: ClientRequest
+        do throws(ClientRequest.Rejection) {
+            request = try ClientRequest.decode(line)
+        } catch {
+            session.enqueueReply(.error(id: error.id, code: error.code, message: error.message), after: 0)
+            return
+        }
+        run(request, from: session)
+    }
+
+    private func run(_ request: ClientRequest, from session: Session) {
+        let now = clock()
+        let id = request.id
+        let name = request.command.name
+        var moved: Int?
+        func badArgument(_ message: String) {
+            session.enqueueReply(.error(id: id, code: .badArgument, message: message), after: 0)
+        }
+        switch request.command {
+        case .state:
+            session.enqueueReply(.state(game.state(at: now)), after: 0)
+        case .sensor:
+            session.enqueueReply(.sensor(sensor), after: 0)
+        case .tilt(let direction):
+            moved = perform(.tilt(direction), now: now)
+        case .move(let index, let direction):
+            guard index < game.puzzle.board.count else {
+                return badArgument("index \(index) is outside the \(game.puzzle.side)×\(game.puzzle.side) board")
+            }
+            moved = perform(.move(index: index, direction: direction), now: now)
+        case .slide(let index):
+            guard index < game.puzzle.board.count else {
+                return badArgument("index \(index) is outside the \(game.puzzle.side)×\(game.puzzle.side) board")
+            }
+            moved = perform(.slide(index: index), now: now)
+        case .undo:
+            moved = perform(.undo, now: now)
+        case .redo:
+            moved = perform(.redo, now: now)
+        case .new(let size, let seed, let shuffle):
+            let seed = shuffle ? (seed ?? UInt64.random(in: .min ... .max)) : nil
+            broadcast(game.newGame(size: size ?? game.puzzle.side, seed: seed, at: now))
+        case .calibrate:
+            guard game.calibrate() else {
+                session.enqueueReply(.error(id: id, code: .noSensor,
+                                            message: "calibration needs a sensor sample; is a sensor attached?"), after: 0)
+                return
+            }
+        case .subscribe(let samples):
+            if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
+            session.wantsSamples = samples
+        }
+        session.enqueueReply(.reply(id: id, command: name, moved: moved), after: game.generation)
+    }
+
+    private func perform(_ action: Game.ActionKind, now: Double) -> Int {
+        let events = game.perform(action, at: now)
+        events.forEach(broadcast)
+        return events.reduce(0) { count, event in if case .move = event { count + 1 } else { count } }
+    }
+
+    // MARK: Sensor
+
+    /// Samples from the sensor, in order: they may tilt the puzzle.
+    public func sensorSamples(_ samples: [Sample]) {
+        let now = clock()
+        for sample in samples {
+            if samplesSubscribers > 0 {
+                let line = ServerMessage.sample(sample).encoded()
+                for id in order where sessions[id]!.wantsSamples { sessions[id]!.outbox.append(line) }
+            }
+            game.process(sample, at: now).forEach(broadcast)
+        }
+        afterChanges()
+    }
+
+    public func sensorChanged(_ report: SensorReport) {
+        guard report != sensor else { return }
+        sensor = report
+        broadcast(.sensor(report))
+        afterChanges()
+    }
+
+    public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
+        game.reconfigure(configuration, undoLimit: undoLimit)
+        afterChanges()
+    }
+
+    // MARK: Saving
+
+    /// The save of `generation` finished; replies waiting for it go out (as
+    /// `save-failed` errors if it failed).
+    public func saveCompleted(generation: Int, error: String?) {
+        if let error {
+            log.error("saving the game failed: \(error)")
+        } else {
+            savedGeneration = max(savedGeneration, generation)
+        }
+        for id in order {
+            let session = sessions[id]!
+            session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: error == nil ? nil : generation)
+            flush(session)
+        }
+        if error != nil {
+            // Allow a later change to try again.
+            requestedGeneration = savedGeneration
+        }
+    }
+
+    // MARK: Output
+
+    private func broadcast(_ message: ServerMessage) {
+        let line = message.encoded()
+        for id in order { sessions[id]!.outbox.append(line) }
+    }
+
+    /// Asks for a save when the game changed, releases what can go out, and writes.
+    private func afterChanges() {
+        if game.generation > requestedGeneration {
+            requestedGeneration = game.generation
+            requestSave(game)
+        }
+        for id in order {
+            guard let session = sessions[id] else { continue }
+            session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: nil)
+            flush(session)
+        }
+    }
+
+    /// The socket of `id` can take more bytes.
+    public func writable(_ id: Int) {
+        guard let session = sessions[id] else { return }
+        flush(session)
+    }
+
+    private func flush(_ session: Session) {
+        guard sessions[session.id] != nil else { return }
+        guard session.outbox.drain(into: session.transport) else {
+            return detach(session.id, reason: "connection lost")
+        }
+        if session.outbox.byteCount > limits.maxQueuedBytes {
+            log.warning("client \(session.id) is not reading (\(session.outbox.byteCount) bytes queued): dropped")
+            return detach(session.id, reason: "dropped: not reading")
+        }
+        if session.outbox.isEmpty && session.closing && session.pendingCount == 0 {
+            return detach(session.id, reason: "closed after a protocol error")
+        }
+        let wants = !session.outbox.isEmpty
+        if wants != session.waitingForWritable {
+            session.waitingForWritable = wants
+            watchWritable(session.id, wants)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import TiltCore
+import TiltDevices
+import TiltSystem
+import TiltWire
+
+/// Runs the sensor the way iio-sensor-proxy claims it, but event-driven: the
+/// source starts when the first client attaches and stops when the last leaves
+/// (unless always-on). Losing the sensor never stops the daemon: clients are told,
+/// and it resumes when one comes back.
+final class SensorManager {
+    /// Finds and opens a source; nil when none is present.
+    typealias Opener = () -> Result<SensorSource, SensorError>?
+
+    private let open: Opener
+    private let alwaysOn: Bool
+    private let log: Logger
+    private(set) var source: SensorSource?
+    private(set) var report = SensorReport(status: .absent, message: "no sensor found")
+    private var claimed = false
+    private var running = false
+    private var ended = false
+
+    /// Samples to the hub, status changes to the hub.
+    var onSamples: ([Sample]) -> Void = { _ in }
+    var onReport: (SensorReport) -> Void = { _ in }
+    /// A new source was opened (to apply its mount matrix).
+    var onSource: (SensorInfo) -> Void = { _ in }
+    /// The wait changed: the loop must re-register the descriptor.
+    var onWaitChanged: () -> Void = {}
+
+    init(alwaysOn: Bool, log: Logger, open: @escaping Opener) {
+        self.alwaysOn = alwaysOn
+        self.log = log
+        self.open = open
+    }
+
+    private var wanted: Bool { claimed || alwaysOn }
+
+    var wait: SensorWait { running ? (source?.wait ?? .idle) : .idle }
+
+    /// Looks for a source now (at start and when udev reports a new device).
+    func discover() {
+        guard source == nil else { return }
+        switch open() {
+        case nil:
+            setReport(SensorReport(status: .absent, message: "no accelerometer found"))
+        case .failure(let error)?:
+            log.warning("sensor: \(error)")
+            setReport(SensorReport(status: .error, message: error.message))
+        case .success(let opened)?:
+            source = opened
+            ended = false
+            log.notice("sensor: using \(opened.info.kind.rawValue) \(opened.info.name)"
+                       + (opened.info.deviceNode.map { " (\($0))" } ?? ""))
+            onSource(opened.info)
+            update()
+        }
+    }
+
+    /// Clients attached (true) or all gone (false).
+    func claim(_ claimed: Bool) {
+        self.claimed = claimed
+        update()
+    }
+
+    /// The device at `path` went away (udev remove).
+    func deviceRemoved(sysfsPath: String?, node: String?) {
+        guard let info = source?.info else { return }
+        let matches = (sysfsPath != nil && sysfsPath == info.sysfsPath) || (node != nil && node == info.deviceNode)
+        if matches { lose(reason: "removed") }
+    }
+
+    private func update() {
+        guard let source else { return }
+        if wanted && !running && !ended {
+            do throws(SensorError) {
+                try source.start()
+                running = true
+                setReport(report(for: source.info, status: .active))
+            } catch {
+                log.warning("sensor: cannot start \(source.info.name): \(error)")
+                self.source = nil
+                setReport(report(for: source.info, status: .error, message: error.message))
+            }
+        } else if !wanted && running {
+            source.stop()
+            running = false
+            setReport(report(for: source.info, status: .idle))
+        } else if !running && !ended {
+            setReport(report(for: source.info, status: .idle))
+        }
+        onWaitChanged()
+    }
+
+    /// The loop saw the source's descriptor readable or its deadline pass.
+    func service(now: Double) {
+        guard running, let source else { return }
+        for event in source.service(now: now) {
+            switch event {
+            case .samples(let samples):
+                onSamples(samples)
+            case .warning(let message):
+                log.warning("sensor: \(message)")
+            case .ended:
+                running = false
+                ended = true
+                log.notice("sensor: \(source.info.name) ended")
+                setReport(report(for: source.info, status: .ended))
+            case .removed:
+                lose(reason: "removed")
+                return
+            case .failed(let message):
+                lose(reason: message)
+                return
+            }
+        }
+        onWaitChanged()
+    }
+
+    /// Restarts a replay from its beginning on the next claim.
+    private func lose(reason: String) {
+        guard let lost = source else { return }
+        lost.stop()
+        running = false
+        source = nil
+        log.warning("sensor: lost \(lost.info.name): \(reason)")
+        setReport(SensorReport(status: .absent, kind: lost.info.kind.rawValue, name: lost.info.name,
+                               message: "sensor lost: \(reason); waiting for it to come back"))
+        onWaitChanged()
+    }
+
+    func shutdown() {
+        source?.stop()
+        running = false
+        source = nil
+    }
+
+    private func report(for info: SensorInfo, status: SensorStatus, message: String? = nil) -> SensorReport {
+        SensorReport(status: status, kind: info.kind.rawValue, name: info.name,
+                     device: info.deviceNode ?? info.sysfsPath, rate: info.samplingRate, message: message)
+    }
+
+    private func setReport(_ new: SensorReport) {
+        guard new != report else { return }
+        report = new
+        onReport(new)
+    }
+}
