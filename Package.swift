@@ -39,6 +39,9 @@ let package = Package(
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
+        .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem"]),
+        // Starts the built executables; depends on them so they are built first.
+        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
     ],
     swiftLanguageModes: [.v6]

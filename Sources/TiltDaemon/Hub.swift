@@ -104,7 +104,10 @@ public final class Hub {
         session.splitter.feed(bytes.assumingMemoryBound(to: UInt8.self)) { piece in
             guard !session.closing else { return }
             switch piece {
-            case .line(let line): handle(line, from: session)
+            case .line(let line):
+                handle(line, from: session)
+                // Replies that wait for nothing go out before the next request's events.
+                session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: nil)
             case .tooLong:
                 session.enqueueReply(.error(id: nil, code: .lineTooLong,
                                             message: "a line may hold at most \(WireProtocol.maxLineLength) bytes"),

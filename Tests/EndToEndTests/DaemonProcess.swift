@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built executables, next to this test bundle in the build folder.
+enum BuiltProducts {
+    static let directory: URL = {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        // The bundle may be a directory (…/tiltpuzzlePackageTests.xctest/…); climb to the build folder.
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("tiltpuzzled").path),
+              dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir
+    }()
+
+    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+}
+
+/// A temporary folder removed at the end of the test.
+final class TemporaryDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() {
+        // Short paths: a Unix socket path holds at most 107 bytes.
+        url = URL(fileURLWithPath: "/tmp/tp-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// `tiltpuzzled` started on a temporary socket and state folder.
+final class DaemonProcess {
+    let process = Process()
+    let socketPath: String
+    let stateDirectory: String
+    private let logPipe = Pipe()
+    private let logBuffer = LogBuffer()
+
+    init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:]) throws {
+        socketPath = directory.path + "/d.sock"
+        stateDirectory = directory.path + "/state"
+        process.executableURL = BuiltProducts.url("tiltpuzzled")
+        process.arguments = ["--socket", socketPath, "--state-dir", stateDirectory, "--log-level", "debug"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NOTIFY_SOCKET")
+        env.removeValue(forKey: "LISTEN_FDS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardError = logPipe
+        process.standardOutput = logPipe
+        let buffer = logBuffer
+        logPipe.fileHandleForReading.readabilityHandler = { handle in buffer.append(handle.availableData) }
+        try process.run()
+        try waitForSocket()
+    }
+
+    var log: String { logBuffer.text }
+
+    private func waitForSocket() throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let client = try? TestClient(path: socketPath) {
+                client.close()
+                return
+            }
+            if !process.isRunning { break }
+            usleep(10_000)
+        }
+        throw TestFailure("the daemon did not open \(socketPath):\n\(log)")
+    }
+
+    func terminate() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    func kill9() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        terminate()
+        logPipe.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// The daemon's output, collected from the pipe's reader thread.
+final class LogBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A blocking protocol client with timeouts.
+final class TestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if result != 0 {
+            let error = errno
+            Glibc.close(fd)
+            throw TestFailure("connect: \(String(cString: strerror(error)))")
+        }
+    }
+
+    func close() { Glibc.close(fd) }
+    deinit { Glibc.close(fd) }
+
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        if !text.hasSuffix("\n") { bytes.append(10) }
+        sendRaw(bytes)
+    }
+
+    func sendRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// The next line as a JSON object; nil at end of stream or after `timeout` seconds.
+    func next(timeout: Double = 5) -> [String: Any]? {
+        guard let line = nextLine(timeout: timeout) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+
+    func nextLine(timeout: Double = 5) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { return nil }
+            buffer += chunk[..<n]
+        }
+    }
+
+    /// Reads messages until one matches `predicate`; all messages read, that one last.
+    func read(until predicate: ([String: Any]) -> Bool, timeout: Double = 10) -> [[String: Any]] {
+        var messages: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while let message = next(timeout: max(0, deadline.timeIntervalSinceNow)) {
+            messages.append(message)
+            if predicate(message) { break }
+        }
+        return messages
+    }
+
+    /// Sends a request and reads up to its reply or error (matched by id).
+    func request(_ json: String, id: Int) -> [[String: Any]] {
+        send(json)
+        return read { ($0["type"] as? String == "reply" || $0["type"] as? String == "error") && $0["id"] as? Int == id }
+    }
+
+    /// Reads and checks the greeting: hello, state, sensor.
+    @discardableResult
+    func greeting() -> [String: Any]? {
+        let hello = next()
+        guard hello?["type"] as? String == "hello", let state = next(), next()?["type"] as? String == "sensor" else {
+            return nil
+        }
+        return state
+    }
+}

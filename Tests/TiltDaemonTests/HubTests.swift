@@ -1,0 +1,244 @@
+import Testing
+import TiltCore
+@testable import TiltDaemon
+import TiltWire
+
+@Suite struct HubTests {
+    @Test func attachSendsHelloStateSensorAndClaimsTheSensor() {
+        let harness = HubHarness()
+        let (_, client) = harness.attach()
+        #expect(client.types() == ["hello", "state", "sensor"])
+        #expect(client.messages[0]["protocol"]?.int == 1)
+        #expect(client.messages[1]["board"] == .array((0..<16).map { .number(String($0)) }))
+        #expect(harness.claims == [true])
+        let (second, _) = harness.attach()
+        #expect(harness.claims == [true])
+        harness.hub.detach(second, reason: "test")
+        harness.hub.detach(1, reason: "test")
+        #expect(harness.claims == [true, false])
+    }
+
+    /// SPEC §2's vector through `tilt` commands: moves with increasing revisions,
+    /// each reply after the events it caused.
+    @Test func seedVectorThroughTiltCommands() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        client.clear()
+        watcher.clear()
+        for (n, direction) in ["right", "down", "right", "down"].enumerated() {
+            harness.send(#"{"cmd":"tilt","direction":"\#(direction)","id":\#(n)}"# + "\n", from: id)
+        }
+        let moves = watcher.messages.filter { $0["type"]?.string == "move" }
+        #expect(moves.map { [$0["from"]!.int!, $0["to"]!.int!] } == [[14, 15], [10, 14], [9, 10], [5, 9]])
+        #expect(moves.map { $0["revision"]!.int! } == [1, 2, 3, 4])
+        #expect(moves.map { $0["moves"]!.int! } == [1, 2, 3, 4])
+        #expect(moves.allSatisfy { $0["cause"]?.string == "command" })
+        #expect(client.types() == ["move", "reply", "move", "reply", "move", "reply", "move", "reply"])
+        #expect(client.messages[1]["id"]?.int == 0 && client.messages[1]["moved"]?.int == 1)
+        #expect(harness.hub.game.puzzle.board.values == [0, 1, 2, 3, 4, 15, 6, 7, 8, 5, 9, 11, 12, 13, 10, 14])
+        #expect(!watcher.types().contains("reply"))
+    }
+
+    @Test func illegalTiltRepliesWithNothingMoved() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"tilt","direction":"left","id":"a"}"# + "\n", from: id)
+        #expect(client.types() == ["reply"])
+        #expect(client.messages[0]["moved"]?.int == 0)
+        #expect(harness.saves.isEmpty)
+    }
+
+    @Test func replyWaitsUntilTheChangeIsSaved() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"tilt","direction":"right","id":1}"# + "\n" + #"{"cmd":"state","id":2}"# + "\n", from: id)
+        // The move goes out at once; both replies wait (in order) for the save.
+        #expect(client.types() == ["move"])
+        #expect(harness.saves == [1])
+        harness.hub.saveCompleted(generation: 1, error: nil)
+        #expect(client.types() == ["move", "reply", "state", "reply"])
+    }
+
+    @Test func aFailedSaveIsReportedToTheRequester() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"undo","id":1}"# + "\n" + #"{"cmd":"tilt","direction":"right","id":2}"# + "\n", from: id)
+        harness.hub.saveCompleted(generation: 1, error: "disk full")
+        #expect(client.types() == ["reply", "move", "error"])
+        #expect(client.messages[2]["code"]?.string == "save-failed")
+        #expect(client.messages[2]["id"]?.int == 2)
+    }
+
+    @Test func undoAndRedoThroughTheProtocol() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        harness.send(#"{"cmd":"slide","index":12}"# + "\n", from: id)
+        client.clear()
+        harness.send(#"{"cmd":"undo"}"# + "\n", from: id)
+        let undone = client.messages.filter { $0["type"]?.string == "move" }
+        #expect(undone.count == 3)
+        #expect(undone.allSatisfy { $0["cause"]?.string == "undo" })
+        #expect(undone.map { $0["moves"]!.int! } == [2, 1, 0])
+        #expect(undone.last?["solved"] == .bool(true))
+        #expect(client.types().last == "reply")
+        #expect(client.types().contains("solved"))
+        client.clear()
+        harness.send(#"{"cmd":"redo"}"# + "\n", from: id)
+        #expect(client.messages.filter { $0["type"]?.string == "move" }.map { $0["cause"]!.string! } == ["redo", "redo", "redo"])
+        #expect(harness.hub.game.puzzle.moves == 3)
+    }
+
+    @Test func newGameBroadcastsState() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"new","size":3,"seed":7,"id":"n"}"# + "\n", from: id)
+        #expect(client.types() == ["state", "reply"])
+        #expect(client.messages[0]["size"]?.int == 3)
+        #expect(client.messages[0]["revision"]?.int == 1)
+        #expect(harness.hub.game.puzzle.board == Puzzle.newGame(side: 3, seed: 7).board)
+        harness.send(#"{"cmd":"new","shuffle":false}"# + "\n", from: id)
+        #expect(harness.hub.game.puzzle.isSolved && harness.hub.game.puzzle.side == 3)
+    }
+
+    @Test(arguments: [
+        ("not json", "invalid-json"),
+        ("[1,2]", "not-an-object"),
+        (#"{"id":5}"#, "missing-cmd"),
+        (#"{"cmd":5}"#, "missing-cmd"),
+        (#"{"cmd":"fly"}"#, "unknown-command"),
+        (#"{"cmd":"tilt"}"#, "bad-argument"),
+        (#"{"cmd":"tilt","direction":"sideways"}"#, "bad-argument"),
+        (#"{"cmd":"tilt","direction":3}"#, "bad-argument"),
+        (#"{"cmd":"move","index":16,"direction":"up"}"#, "bad-argument"),
+        (#"{"cmd":"move","index":-1,"direction":"up"}"#, "bad-argument"),
+        (#"{"cmd":"move","index":1.5,"direction":"up"}"#, "bad-argument"),
+        (#"{"cmd":"slide","index":"3"}"#, "bad-argument"),
+        (#"{"cmd":"new","size":11}"#, "bad-argument"),
+        (#"{"cmd":"new","size":1}"#, "bad-argument"),
+        (#"{"cmd":"new","seed":-4}"#, "bad-argument"),
+        (#"{"cmd":"new","shuffle":"yes"}"#, "bad-argument"),
+        (#"{"cmd":"subscribe"}"#, "bad-argument"),
+        (#"{"cmd":"calibrate"}"#, "no-sensor"),
+    ])
+    func badInputGetsAnErrorWithAStableCode(line: String, code: String) {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        let (_, other) = harness.attach()
+        client.clear()
+        other.clear()
+        harness.send(line + "\n", from: id)
+        #expect(client.types() == ["error"])
+        #expect(client.messages.first?["code"]?.string == code)
+        #expect(!client.closed)
+        #expect(other.received.isEmpty)
+        // The session goes on.
+        harness.send(#"{"cmd":"state","id":9}"# + "\n", from: id)
+        #expect(client.types().suffix(2) == ["state", "reply"])
+    }
+
+    @Test func invalidUTF8AndIdsAreEchoed() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        client.clear()
+        [UInt8]([0xFF, 0xFE, 0x0A]).withUnsafeBytes { harness.hub.receive($0, from: id) }
+        harness.send(#"{"cmd":"nope","id":{"k":[1,"x"]}}"# + "\n", from: id)
+        #expect(client.messages.map { $0["code"]?.string } == ["invalid-utf8", "unknown-command"])
+        #expect(client.messages[1]["id"] == .object([("k", .array([.number("1"), .string("x")]))]))
+    }
+
+    @Test func halfLinesWaitForTheirEnd() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"ti"#, from: id)
+        #expect(client.received.isEmpty)
+        harness.send(#"lt","direction":"right"}"# + "\n", from: id)
+        #expect(client.types() == ["move", "reply"])
+    }
+
+    @Test func anOverlongLineIsAnsweredAndTheClientClosed() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(String(repeating: "x", count: WireProtocol.maxLineLength + 1), from: id)
+        #expect(client.types() == ["error"])
+        #expect(client.messages[0]["code"]?.string == "line-too-long")
+        #expect(client.closed)
+        #expect(harness.hub.clientCount == 0)
+    }
+
+    @Test func theClientLimitIsEnforced() {
+        var limits = Hub.Limits()
+        limits.maxClients = 3
+        let harness = HubHarness(limits: limits)
+        for _ in 0..<3 { _ = harness.attach() }
+        let extra = MemoryTransport()
+        #expect(harness.hub.attach(extra) == nil)
+        #expect(extra.closed)
+        #expect(extra.messages.first?["code"]?.string == "too-many-clients")
+    }
+
+    /// 200 clients: one never reads, one floods garbage; every other client gets every move.
+    @Test func slowAndAbusiveClientsDoNotHurtOthers() {
+        var limits = Hub.Limits()
+        limits.maxQueuedBytes = 16 * 1024
+        let harness = HubHarness(limits: limits)
+        var clients: [(Int, MemoryTransport)] = (0..<200).map { _ in harness.attach() }
+        let (_, stuck) = clients[7]
+        stuck.reading = false
+        let (flooder, _) = clients[13]
+        let (player, _) = clients[0]
+        for (_, client) in clients { client.clear() }
+        for round in 0..<400 {
+            harness.send(String(repeating: "garbage\n", count: 20), from: flooder)
+            let direction = round % 2 == 0 ? "right" : "left"
+            harness.send(#"{"cmd":"tilt","direction":"\#(direction)"}"# + "\n", from: player)
+        }
+        #expect(stuck.closed, "the client that never reads is dropped")
+        #expect(harness.hub.clientCount == 199)
+        clients.removeAll { $0.1 === stuck }
+        for (id, client) in clients where id != flooder {
+            let moves = client.messages.filter { $0["type"]?.string == "move" }
+            #expect(moves.count == 400)
+            #expect(moves.map { $0["revision"]!.int! } == Array(1...400))
+        }
+    }
+
+    @Test func sensorSamplesTiltThePuzzleAndReachSubscribers() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        harness.send(#"{"cmd":"subscribe","samples":true}"# + "\n", from: id)
+        client.clear()
+        let g = standardGravity
+        var samples: [Sample] = (0..<10).map { Sample(time: Double($0) / 100, x: 0, y: 0, z: g) }
+        // Tilt left edge down 30°: x positive, "left": illegal from solved.
+        samples += (1...20).map { i in
+            let angle = Double(i) * 1.5 * Double.pi / 180
+            return Sample(time: 0.1 + Double(i) / 100, x: g * angle, y: 0, z: g)
+        }
+        harness.hub.sensorSamples(samples)
+        #expect(client.types().filter { $0 == "sample" }.count == 30)
+        let tilts = client.messages.filter { $0["type"]?.string == "tilt" }
+        #expect(tilts.count == 1)
+        #expect(tilts.first?["direction"]?.string == "left")
+        #expect(tilts.first?["moved"] == .bool(false))
+        #expect(!client.types().contains("move"))
+    }
+
+    @Test func sensorStatusIsBroadcast() {
+        let harness = HubHarness()
+        let (_, client) = harness.attach()
+        client.clear()
+        harness.hub.sensorChanged(SensorReport(status: .active, kind: "iio", name: "accel_3d"))
+        harness.hub.sensorChanged(SensorReport(status: .active, kind: "iio", name: "accel_3d"))
+        #expect(client.types() == ["sensor"])
+        #expect(client.messages[0]["status"]?.string == "active")
+    }
+}
