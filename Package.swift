@@ -7,6 +7,7 @@ import PackageDescription
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
 //   TiltWire      protocol v1 messages and JSON-lines framing
 //   TiltDaemon    event loop, sessions, persistence, systemd glue
+//   TiltClient    a client's connection to the daemon and its copy of the board
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file.
@@ -31,11 +32,12 @@ let package = Package(
         .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
         .target(name: "TiltWire", dependencies: ["TiltCore"]),
         .target(name: "TiltCommandLine"),
+        .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
-                          dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"]),
+                          dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),

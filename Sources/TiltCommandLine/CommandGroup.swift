@@ -55,6 +55,7 @@ public struct CommandGroup: Sendable {
         guard let spec = commands.first(where: { $0.name == name }) else {
             throw UsageError("unknown command '\(name)'", hint: "see '\(program) --help'")
         }
-        return .command(spec, global: global, arguments: try ParsedArguments(Array(rest.dropFirst()), for: spec, program: program))
+        let arguments = try ParsedArguments(Array(rest.dropFirst()), for: spec, program: program)
+        return .command(spec, global: global, arguments: arguments.adding(global))
     }
 }

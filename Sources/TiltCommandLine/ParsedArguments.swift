@@ -56,6 +56,15 @@ public struct ParsedArguments: Sendable {
         }
     }
 
+    /// These arguments with `global`'s options added (a command sees the global
+    /// `--socket` as its own).
+    public func adding(_ global: ParsedArguments) -> ParsedArguments {
+        var merged = self
+        merged.values.merge(global.values) { own, _ in own }
+        merged.flags.formUnion(global.flags.subtracting(["--help"]))
+        return merged
+    }
+
     /// An option's value converted by `convert`, or a usage error naming it.
     public func value<T>(_ name: String, as what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
         guard let text = values[name] else { return nil }

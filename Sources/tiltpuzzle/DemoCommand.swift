@@ -1,46 +1,102 @@
+import TiltClient
 import TiltCommandLine
 import TiltCore
-import TiltDevices
+import TiltSystem
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `tiltpuzzle demo`: the bundled trace (a tablet solving a shuffled 3×3 game)
-/// played through the tilt detector and the puzzle.
-enum DemoCommand {
+/// `tiltpuzzle demo`: a private daemon replays the bundled trace (a tablet solving
+/// a shuffled 3×3 game) and the board is shown live as the trace tilts it.
+enum DemoCommand: ClientCommand {
     static let spec = CommandSpec(
-        "demo", summary: "Play the bundled demo trace: a tablet solving a shuffled 3×3 puzzle.",
-        options: [OptionSpec("--quiet", help: "Print only the summary.")])
+        "demo", summary: "Watch a private daemon replay the bundled trace: a tablet solving a shuffled 3×3 puzzle.",
+        options: [OptionSpec("--speed", value: "FACTOR", help: "Replay speed (default 1: as recorded, about 19 s)."),
+                  OptionSpec("--quiet", help: "Print only the summary.")],
+        discussion: "The trace was recorded at 100 Hz from a tablet held a little off flat; see traces/demo.csv.")
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
+        let speed: Double
+        switch checked({ () throws(UsageError) in
+            try arguments.value("--speed", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } } ?? 1
+        }) {
+        case .failure(let exit): return exit.status
+        case .success(let value): speed = value
+        }
         let quiet = arguments.flag("--quiet")
-        var puzzle = Puzzle.newGame(side: DemoTrace.size, seed: DemoTrace.seed)
-        var detector = TiltDetector()
-        var reader = TraceReader(text: DemoTrace.csv)
-        var samples = 0
+        let puzzle = Puzzle.newGame(side: DemoTrace.size, seed: DemoTrace.seed)
+        let daemon: PrivateDaemon
+        do throws(PrivateDaemon.Failure) {
+            daemon = try PrivateDaemon(trace: DemoTrace.csv, puzzle: puzzle, speed: speed)
+        } catch {
+            printError("tiltpuzzle demo: \(error)")
+            return ExitStatus.software
+        }
+        installInterruptHandler()
+        guard let connection = connectWhenReady(daemon) else {
+            printError("tiltpuzzle demo: the private daemon did not start:\n\(daemon.log)")
+            return ExitStatus.software
+        }
+        let view = quiet ? nil : LiveBoard(title: "demo: a tablet solving a shuffled \(DemoTrace.size)×\(DemoTrace.size) puzzle")
+        var mirror = BoardMirror()
         var tilts = 0
-        if !quiet {
-            print("Demo: \(DemoTrace.size)×\(DemoTrace.size) puzzle shuffled with seed \(DemoTrace.seed)")
-            BoardText.lines(puzzle.board).forEach { print($0) }
-        }
-        while true {
-            let sample: Sample
-            do throws(TraceReader.Failure) {
-                guard let next = try reader.next() else { break }
-                sample = next
+        var solvedTime: Double?
+        let deadline = MonotonicClock.now() + 25 / speed + 10
+        reading: while MonotonicClock.now() < deadline {
+            let message: ServerMessage?
+            do throws(DaemonConnection.Failure) {
+                message = try connection.next(timeout: max(0, deadline - MonotonicClock.now()))
             } catch {
-                printError("demo trace: \(error)")
-                return 1
+                printError("tiltpuzzle demo: \(error)")
+                break reading
             }
-            samples += 1
-            guard let direction = detector.process(sample) else { continue }
-            tilts += 1
-            let moves = puzzle.tilt(direction)
-            if quiet { continue }
-            let what = moves.isEmpty ? "no tile can move" : moves.map { "tile \($0.from)→\($0.to)" }.joined(separator: ", ")
-            print("t=\(sample.time)s tilt \(direction): \(what); moves \(puzzle.moves)")
+            guard let message else { break }
+            _ = mirror.apply(message)
+            switch message {
+            case .tilt(let direction, let moved):
+                tilts += 1
+                view?.event("tilt \(direction)" + (moved ? "" : " (nothing can move)"))
+            case .move(_, let move, _, let moves, _):
+                view?.event("tile \(move.from) → \(move.to), \(moves) moves")
+            case .solved(_, _, let time):
+                solvedTime = time
+            case .sensor(let report) where report.status == .ended:
+                break reading
+            default:
+                break
+            }
+            if let state = mirror.state { view?.show(state) }
         }
-        if !quiet { BoardText.lines(puzzle.board).forEach { print($0) } }
-        let seconds = Double(Int((reader.lastTime * 10).rounded())) / 10
-        print("\(samples) samples over \(seconds) s, \(tilts) tilts, \(puzzle.moves) moves: "
-              + (puzzle.isSolved ? "solved" : "not solved"))
-        return puzzle.isSolved ? 0 : 1
+        view?.finish()
+        daemon.stop()
+        guard let state = mirror.state else {
+            printError("tiltpuzzle demo: no game state received")
+            return ExitStatus.software
+        }
+        let time = solvedTime.map { ", \(BoardText.duration($0)) of play" } ?? ""
+        print("demo: \(tilts) tilts, \(state.moves) moves\(time): " + (state.solved ? "solved" : "not solved"))
+        return state.solved ? ExitStatus.ok : ExitStatus.refused
+    }
+
+    /// The daemon needs a moment to open its socket.
+    static func connectWhenReady(_ daemon: PrivateDaemon) -> DaemonConnection? {
+        let deadline = MonotonicClock.now() + 10
+        while MonotonicClock.now() < deadline, daemon.isRunning {
+            if let connection = try? DaemonConnection(candidates: [daemon.socketPath]) { return connection }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// Ctrl-C stops the private daemon and shows the cursor again.
+    static func installInterruptHandler() {
+        let handler: @convention(c) (Int32) -> Void = { signal in
+            if PrivateDaemon.runningPID > 0 { kill(PrivateDaemon.runningPID, SIGTERM) }
+            LiveBoard.restoreTerminalFromSignal()
+            _exit(128 + signal)
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
     }
 }

@@ -1,25 +1,27 @@
+import TiltClient
 import TiltCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The client's commands, declared once; help and parsing come from here.
+let clientCommands: [any ClientCommand.Type] = [
+    StatusCommand.self, TiltCommand.self, MoveCommand.self, SlideCommand.self, UndoCommand.self, RedoCommand.self,
+    NewCommand.self, CalibrateCommand.self, DemoCommand.self,
+]
+
 let commandLine = CommandGroup(
     program: "tiltpuzzle",
     summary: "tiltpuzzle: play the tilt puzzle of a tiltpuzzled daemon.",
     globalOptions: [
-        OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: $TILTPUZZLE_SOCKET, else the system socket)."),
+        OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: $TILTPUZZLE_SOCKET, else $XDG_RUNTIME_DIR/tiltpuzzle/tiltpuzzled.sock, else \(DaemonConnection.systemSocket))."),
         OptionSpec("--version", help: "Print the version."),
     ],
-    commands: [DemoCommand.spec])
+    commands: clientCommands.map { $0.spec })
 
 let clientVersion = "0.1.0"
 
-func printError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
+@MainActor
 func runMain() -> Int32 {
     do throws(UsageError) {
         switch try commandLine.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -34,10 +36,8 @@ func runMain() -> Int32 {
                 print(spec.helpText(program: commandLine.program), terminator: "")
                 return 0
             }
-            switch spec.name {
-            case DemoCommand.spec.name: return DemoCommand.run(arguments)
-            default: return 70
-            }
+            guard let command = clientCommands.first(where: { $0.spec.name == spec.name }) else { return 70 }
+            return command.run(arguments)
         }
     } catch {
         printError("\(commandLine.program): \(error.message)")

@@ -1,0 +1,41 @@
+import TiltWire
+
+/// A client's copy of the daemon's board, kept current from `state` and `move`
+/// events. A gap in the revisions means a missed event: the mirror asks for a
+/// fresh `state` instead of guessing.
+public struct BoardMirror: Equatable, Sendable {
+    public private(set) var state: GameState?
+
+    public init() {}
+
+    public enum Outcome: Equatable {
+        case updated
+        case unchanged
+        /// Revisions skipped: the caller should request `state`.
+        case needsState
+    }
+
+    public mutating func apply(_ message: ServerMessage) -> Outcome {
+        switch message {
+        case .state(let new):
+            state = new
+            return .updated
+        case .move(let revision, let move, _, let moves, let solved):
+            guard var current = state else { return .needsState }
+            guard revision == current.revision + 1,
+                  current.board.indices.contains(move.from), current.board.indices.contains(move.to) else {
+                return revision <= current.revision ? .unchanged : .needsState
+            }
+            current.board.swapAt(move.from, move.to)
+            current.empty = move.from
+            current.revision = revision
+            current.moves = moves
+            current.solved = solved
+            current.canUndo = true
+            state = current
+            return .updated
+        default:
+            return .unchanged
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import TiltCore
+import TiltSystem
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client's connection to `tiltpuzzled`: connect with errors a person can act on,
+/// send requests, read the daemon's messages with timeouts.
+public final class DaemonConnection {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case noDaemon(tried: [String])
+        case permissionDenied(path: String)
+        case protocolMismatch(String)
+        case closed
+        case io(path: String, Errno)
+        case garbled(String)
+
+        public var description: String {
+            switch self {
+            case .noDaemon(let tried):
+                return "no tiltpuzzled is running (tried \(tried.joined(separator: ", "))).\n"
+                    + "Start it with 'systemctl start tiltpuzzled.socket', or run 'tiltpuzzled' yourself, "
+                    + "or point to its socket with --socket PATH or TILTPUZZLE_SOCKET."
+            case .permissionDenied(let path):
+                return "permission denied on \(path).\n"
+                    + "Join the 'tiltpuzzle' group ('sudo usermod -aG tiltpuzzle $USER', then log in again)."
+            case .protocolMismatch(let message):
+                return "\(message); update tiltpuzzle or tiltpuzzled so they match."
+            case .closed:
+                return "the daemon closed the connection."
+            case .io(let path, let errno):
+                return "cannot talk to the daemon at \(path): \(errno)"
+            case .garbled(let message):
+                return "the daemon sent something this client does not understand: \(message)"
+            }
+        }
+    }
+
+    public static let systemSocket = "/run/tiltpuzzle/tiltpuzzled.sock"
+
+    /// The sockets to try, in order: an explicit path, TILTPUZZLE_SOCKET, the
+    /// user's runtime folder, the system socket.
+    public static func candidatePaths(explicit: String?, environment: [String: String]) -> [String] {
+        if let explicit { return [explicit] }
+        if let fromEnvironment = environment["TILTPUZZLE_SOCKET"], !fromEnvironment.isEmpty { return [fromEnvironment] }
+        var paths: [String] = []
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            paths.append(runtime + "/tiltpuzzle/tiltpuzzled.sock")
+        }
+        paths.append(systemSocket)
+        return paths
+    }
+
+    public let path: String
+    public let descriptor: FileDescriptor
+    public private(set) var daemonVersion = ""
+    private var splitter = LineSplitter(maxLineLength: WireProtocol.maxLineLength)
+    private var inbox: [ServerMessage] = []
+    private var inboxHead = 0
+    private var failure: Failure?
+    private var nextID = 1
+
+    /// Connects to the first candidate that answers and reads the `hello`.
+    public convenience init(candidates: [String]) throws(Failure) {
+        var tried: [String] = []
+        for path in candidates {
+            let fd: FileDescriptor
+            do throws(Errno) {
+                fd = try UnixSocket.connect(path: path)
+            } catch {
+                if error == .permissionDenied { throw .permissionDenied(path: path) }
+                tried.append(path)
+                continue
+            }
+            try self.init(path: path, descriptor: fd)
+            return
+        }
+        throw .noDaemon(tried: tried)
+    }
+
+    private init(path: String, descriptor: FileDescriptor) throws(Failure) {
+        self.path = path
+        self.descriptor = descriptor
+        guard case .hello(let version)? = try next(timeout: 5) else {
+            throw .garbled("no hello")
+        }
+        daemonVersion = version
+    }
+
+    deinit { try? descriptor.close() }
+
+    // MARK: Requests
+
+    /// Sends a command; returns its id.
+    @discardableResult
+    public func send(_ command: Command) throws(Failure) -> Int {
+        let id = nextID
+        nextID += 1
+        let bytes = ClientRequest(id: .number(String(id)), command: command).encoded()
+        do throws(Errno) {
+            try descriptor.writeAll(bytes)
+        } catch {
+            throw error == .brokenPipe ? .closed : .io(path: path, error)
+        }
+        return id
+    }
+
+    /// Sends a command and reads until its reply or error: the messages before it,
+    /// and the reply or error itself last.
+    public func request(_ command: Command, timeout: Double = 10) throws(Failure) -> [ServerMessage] {
+        let id = try send(command)
+        var messages: [ServerMessage] = []
+        let deadline = MonotonicClock.now() + timeout
+        while true {
+            guard let message = try next(timeout: max(0, deadline - MonotonicClock.now())) else {
+                throw .garbled("no reply to \(command.name) within \(Int(timeout)) s")
+            }
+            messages.append(message)
+            switch message {
+            case .reply(let replyID, _, _):
+                if replyID?.int == id { return messages }
+            case .error(let replyID, _, _):
+                // An error without an id answers a request the daemon could not read.
+                if replyID == nil || replyID?.int == id { return messages }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The next message; nil when `timeout` seconds pass first (nil timeout: wait forever).
+    public func next(timeout: Double?) throws(Failure) -> ServerMessage? {
+        let deadline = timeout.map { MonotonicClock.now() + $0 }
+        while true {
+            if let message = takeBuffered() { return message }
+            if let failure { throw failure }
+            let remaining = deadline.map { max(0, $0 - MonotonicClock.now()) }
+            let ready: [Poll.Events]
+            do throws(Errno) {
+                ready = try Poll.wait([(descriptor, .readable)], timeout: remaining)
+            } catch {
+                throw .io(path: path, error)
+            }
+            if ready[0].isEmpty { return nil }
+            try readAvailable()
+        }
+    }
+
+    /// A message already received, if any (no waiting).
+    public func takeBuffered() -> ServerMessage? {
+        guard inboxHead < inbox.count else { return nil }
+        let message = inbox[inboxHead]
+        inboxHead += 1
+        if inboxHead == inbox.count {
+            inbox.removeAll(keepingCapacity: true)
+            inboxHead = 0
+        }
+        return message
+    }
+
+    /// Reads what the socket has now (it must be readable) into the buffer.
+    public func readAvailable() throws(Failure) {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let count: Int
+        do throws(Errno) {
+            count = try descriptor.read(into: &chunk)
+        } catch {
+            throw .io(path: path, error)
+        }
+        if count == 0 {
+            failure = .closed
+            if inboxHead == inbox.count { throw .closed }
+            return
+        }
+        var problem: Failure?
+        chunk.withUnsafeBufferPointer { bytes in
+            splitter.feed(UnsafeBufferPointer(rebasing: bytes[..<count])) { piece in
+                guard case .line(let line) = piece else {
+                    problem = .garbled("a line over \(WireProtocol.maxLineLength) bytes")
+                    return
+                }
+                do throws(ServerMessage.DecodingFailure) {
+                    inbox.append(try ServerMessage.decode(line))
+                } catch {
+                    // Unknown message types come from newer daemons: skip them.
+                    if error.message.hasPrefix("unknown message type") { return }
+                    if error.message.contains("speaks protocol") { problem = .protocolMismatch(error.message) } else {
+                        problem = .garbled(error.message)
+                    }
+                }
+            }
+        }
+        if let problem { throw problem }
+    }
+}

@@ -1,0 +1,68 @@
+import TiltClient
+import TiltCommandLine
+import TiltSystem
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One `tiltpuzzle` subcommand: its declaration and what it does.
+protocol ClientCommand {
+    static var spec: CommandSpec { get }
+    /// Runs with the command's arguments (global options included); the exit status.
+    static func run(_ arguments: ParsedArguments) -> Int32
+}
+
+/// Exit statuses (sysexits.h), so scripts can tell failures apart.
+enum ExitStatus {
+    static let ok: Int32 = 0
+    /// The daemon refused the request (an `error` reply).
+    static let refused: Int32 = 1
+    static let usage: Int32 = 64
+    static let unavailable: Int32 = 69
+    static let software: Int32 = 70
+    static let protocolError: Int32 = 76
+    static let noPermission: Int32 = 77
+}
+
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+/// Connects as the global options say; on failure prints why and returns the exit status.
+func connect(_ arguments: ParsedArguments) -> Result<DaemonConnection, ExitCode> {
+    let candidates = DaemonConnection.candidatePaths(explicit: arguments.value("--socket"),
+                                                     environment: processEnvironment())
+    do throws(DaemonConnection.Failure) {
+        return .success(try DaemonConnection(candidates: candidates))
+    } catch {
+        return .failure(report(error))
+    }
+}
+
+struct ExitCode: Error { var status: Int32 }
+
+/// Prints a connection failure for a person and maps it to an exit status.
+func report(_ failure: DaemonConnection.Failure) -> ExitCode {
+    printError("tiltpuzzle: \(failure)")
+    switch failure {
+    case .noDaemon: return ExitCode(status: ExitStatus.unavailable)
+    case .permissionDenied: return ExitCode(status: ExitStatus.noPermission)
+    case .protocolMismatch, .garbled: return ExitCode(status: ExitStatus.protocolError)
+    case .closed, .io: return ExitCode(status: ExitStatus.unavailable)
+    }
+}
+
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        pointer += 1
+    }
+    return result
+}

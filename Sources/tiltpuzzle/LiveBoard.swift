@@ -1,0 +1,50 @@
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shows a board that changes: redrawn in place on a terminal, one plain line per
+/// event when the output is a pipe or a file.
+final class LiveBoard {
+    private let interactive: Bool
+    private let title: String
+    private var drawnLines = 0
+    private var lastEvent = ""
+
+    init(title: String) {
+        interactive = isatty(1) == 1 && (getenv("TERM").map { String(cString: $0) } ?? "dumb") != "dumb"
+        self.title = title
+        if interactive { write("\u{1B}[?25l") } else { print(title) }
+    }
+
+    func event(_ text: String) {
+        lastEvent = text
+        if !interactive { print(text) }
+    }
+
+    func show(_ state: GameState) {
+        guard interactive else { return }
+        var lines = [title, ""] + BoardText.lines(state)
+        lines.append("moves \(state.moves)" + (state.solved ? "   solved!" : ""))
+        lines.append(lastEvent)
+        var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+        for line in lines { text += "\r\u{1B}[K" + line + "\n" }
+        drawnLines = lines.count
+        write(text)
+    }
+
+    func finish() {
+        if interactive { write("\u{1B}[?25h") }
+    }
+
+    private func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(1, $0.baseAddress, $0.count) }
+    }
+
+    /// Async-signal-safe: shows the cursor again.
+    static func restoreTerminalFromSignal() {
+        let show: [UInt8] = [0x1B, 0x5B, 0x3F, 0x32, 0x35, 0x68, 0x0A]   // ESC [ ? 25 h \n
+        _ = show.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+    }
+}

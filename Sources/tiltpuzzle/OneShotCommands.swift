@@ -1,0 +1,147 @@
+import TiltClient
+import TiltCommandLine
+import TiltCore
+import TiltWire
+
+/// Commands that send one request and print its outcome.
+enum OneShot {
+    /// Sends `command`, prints what it changed; exit 1 with the daemon's message on an error.
+    static func perform(_ command: Command, _ arguments: ParsedArguments,
+                        describe: ([ServerMessage]) -> String?) -> Int32 {
+        let connection: DaemonConnection
+        switch connect(arguments) {
+        case .success(let c): connection = c
+        case .failure(let exit): return exit.status
+        }
+        let messages: [ServerMessage]
+        do throws(DaemonConnection.Failure) {
+            // The greeting's state and sensor come first, then the request's events and reply.
+            messages = try connection.request(command)
+        } catch {
+            return report(error).status
+        }
+        if case .error(_, let code, let message)? = messages.last {
+            printError("tiltpuzzle: \(message) (\(code.rawValue))")
+            return ExitStatus.refused
+        }
+        if let text = describe(messages) { print(text) }
+        return ExitStatus.ok
+    }
+
+    static func movesText(_ messages: [ServerMessage]) -> String {
+        let moves = messages.compactMap { message -> String? in
+            guard case .move(_, let move, _, _, _) = message else { return nil }
+            return "\(move.from)→\(move.to) \(move.direction)"
+        }
+        guard !moves.isEmpty else { return "nothing moved" }
+        var text = "moved " + moves.joined(separator: ", ")
+        if messages.contains(where: { if case .solved = $0 { true } else { false } }) { text += " — solved!" }
+        return text
+    }
+
+    static func direction(_ text: String?) throws(UsageError) -> Direction {
+        guard let text, let direction = Direction(rawValue: text) else {
+            throw UsageError("DIRECTION must be up, down, left or right, not '\(text ?? "")'")
+        }
+        return direction
+    }
+
+    static func index(_ text: String?) throws(UsageError) -> Int {
+        guard let text, let index = Int(text), index >= 0 else {
+            throw UsageError("INDEX must be a cell index from 0, not '\(text ?? "")'")
+        }
+        return index
+    }
+}
+
+/// Parses arguments that the declaration cannot check by itself.
+func checked<T>(_ body: () throws(UsageError) -> T) -> Result<T, ExitCode> {
+    do throws(UsageError) {
+        return .success(try body())
+    } catch {
+        printError("tiltpuzzle: \(error.message)")
+        printError("(\(error.hint ?? "see 'tiltpuzzle --help'"))")
+        return .failure(ExitCode(status: ExitStatus.usage))
+    }
+}
+
+let directionArgument = ArgumentSpec("DIRECTION", help: "up, down, left or right: the way the tile slides.")
+
+enum TiltCommand: ClientCommand {
+    static let spec = CommandSpec("tilt", summary: "Tilt the board once, as the sensor would.",
+                                  arguments: [directionArgument])
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        switch checked({ () throws(UsageError) in try OneShot.direction(arguments.argument(0)) }) {
+        case .failure(let exit): return exit.status
+        case .success(let direction): return OneShot.perform(.tilt(direction), arguments, describe: OneShot.movesText)
+        }
+    }
+}
+
+enum MoveCommand: ClientCommand {
+    static let spec = CommandSpec("move", summary: "Move the tile at INDEX one cell in DIRECTION (into the empty cell).",
+                                  arguments: [ArgumentSpec("INDEX", help: "The tile's cell, 0 at the top left, row by row."),
+                                              directionArgument])
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        switch checked({ () throws(UsageError) in
+            (try OneShot.index(arguments.argument(0)), try OneShot.direction(arguments.argument(1)))
+        }) {
+        case .failure(let exit): return exit.status
+        case .success(let (index, direction)):
+            return OneShot.perform(.move(index: index, direction: direction), arguments, describe: OneShot.movesText)
+        }
+    }
+}
+
+enum SlideCommand: ClientCommand {
+    static let spec = CommandSpec("slide", summary: "Slide the tile at INDEX and those between it and the empty cell.",
+                                  arguments: [ArgumentSpec("INDEX", help: "A cell in the empty cell's row or column.")])
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        switch checked({ () throws(UsageError) in try OneShot.index(arguments.argument(0)) }) {
+        case .failure(let exit): return exit.status
+        case .success(let index): return OneShot.perform(.slide(index: index), arguments, describe: OneShot.movesText)
+        }
+    }
+}
+
+enum UndoCommand: ClientCommand {
+    static let spec = CommandSpec("undo", summary: "Undo the last action.")
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        OneShot.perform(.undo, arguments, describe: OneShot.movesText)
+    }
+}
+
+enum RedoCommand: ClientCommand {
+    static let spec = CommandSpec("redo", summary: "Redo the last undone action.")
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        OneShot.perform(.redo, arguments, describe: OneShot.movesText)
+    }
+}
+
+enum NewCommand: ClientCommand {
+    static let spec = CommandSpec("new", summary: "Start a new game.",
+                                  options: [OptionSpec("--size", value: "N", help: "Board side, 2 to 10 (default: the current one)."),
+                                            OptionSpec("--seed", value: "S", help: "Shuffle seed, to replay a game (default: random)."),
+                                            OptionSpec("--no-shuffle", help: "Start from the solved board.")])
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        switch checked({ () throws(UsageError) in
+            let size = try arguments.value("--size", as: "a side from 2 to 10") { Int($0).flatMap { Board.sides.contains($0) ? $0 : nil } }
+            let seed = try arguments.value("--seed", as: "a whole number from 0 to 2^64-1") { UInt64($0) }
+            return Command.new(size: size, seed: seed, shuffle: !arguments.flag("--no-shuffle"))
+        }) {
+        case .failure(let exit): return exit.status
+        case .success(let command):
+            return OneShot.perform(command, arguments) { messages in
+                guard let state = messages.compactMap({ if case .state(let s) = $0 { s } else { nil } }).last else { return nil }
+                return (BoardText.lines(state) + ["new \(state.size)×\(state.size) game"]).joined(separator: "\n")
+            }
+        }
+    }
+}
+
+enum CalibrateCommand: ClientCommand {
+    static let spec = CommandSpec("calibrate", summary: "Take the tablet's current pose as neutral (hold it as you play).")
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        OneShot.perform(.calibrate, arguments) { _ in "calibrated: this pose is now neutral" }
+    }
+}

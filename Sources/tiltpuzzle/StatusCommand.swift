@@ -1,0 +1,54 @@
+import TiltClient
+import TiltCommandLine
+import TiltWire
+
+enum StatusCommand: ClientCommand {
+    static let spec = CommandSpec("status", summary: "Show the game, its counters and the sensor.",
+                                  options: [OptionSpec("--json", help: "Print one JSON object instead of text.")])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let connection: DaemonConnection
+        switch connect(arguments) {
+        case .success(let c): connection = c
+        case .failure(let exit): return exit.status
+        }
+        var state: GameState?
+        var sensor: SensorReport?
+        do throws(DaemonConnection.Failure) {
+            for message in try connection.request(.sensor) {
+                if case .state(let s) = message { state = s }
+                if case .sensor(let r) = message { sensor = r }
+            }
+        } catch {
+            return report(error).status
+        }
+        guard let state, let sensor else {
+            printError("tiltpuzzle: the daemon sent no state")
+            return ExitStatus.protocolError
+        }
+        if arguments.flag("--json") {
+            print(json(state: state, sensor: sensor, daemon: connection))
+            return ExitStatus.ok
+        }
+        BoardText.lines(state).forEach { print($0) }
+        print("\(state.size)×\(state.size) game, \(state.moves) moves, \(BoardText.duration(state.time)) played"
+              + (state.solved ? ", solved" : ""))
+        print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
+        print(BoardText.sensorText(sensor))
+        print("daemon \(connection.daemonVersion) at \(connection.path)")
+        return ExitStatus.ok
+    }
+
+    static func json(state: GameState, sensor: SensorReport, daemon: DaemonConnection) -> String {
+        // The protocol's own encodings, nested, so the fields are the same as on the wire.
+        func object(_ message: ServerMessage) -> JSONValue {
+            let line = message.encoded().dropLast()
+            return line.withUnsafeBufferPointer { (try? JSONParser.parse($0)) ?? .null }
+        }
+        var writer = JSONWriter()
+        writer.field("daemon", raw: .object([("version", .string(daemon.daemonVersion)), ("socket", .string(daemon.path))]))
+        writer.field("state", raw: object(.state(state)))
+        writer.field("sensor", raw: object(.sensor(sensor)))
+        return String(decoding: writer.line().dropLast(), as: UTF8.self)
+    }
+}
