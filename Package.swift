@@ -41,6 +41,7 @@ let package = Package(
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
+        .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem"]),
         // Starts the built executables; depends on them so they are built first.
         .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle"]),
