@@ -1,0 +1,61 @@
+/// Which sensor to use, as given on the command line or in the configuration:
+/// `auto`, `iio`, `iio:NAME` (device name or `iio:deviceN`), `evdev`,
+/// `evdev:/dev/input/eventN` or `replay:FILE`.
+public enum SensorSpec: Equatable, Sendable, CustomStringConvertible {
+    /// The first accelerometer in discovery order.
+    case auto
+    /// The first IIO accelerometer, or the named one.
+    case iio(String?)
+    /// The first evdev accelerometer, or the one at this node.
+    case evdev(String?)
+    /// A trace file.
+    case replay(String)
+
+    public static let syntax = "auto, iio, iio:NAME, evdev, evdev:/dev/input/eventN or replay:FILE"
+
+    public init(parsing text: String) throws(SensorError) {
+        let kind: Substring
+        let argument: String?
+        if let colon = text.firstIndex(of: ":") {
+            kind = text[..<colon]
+            argument = String(text[text.index(after: colon)...])
+        } else {
+            kind = text[...]
+            argument = nil
+        }
+        func fail(_ problem: String) -> SensorError {
+            SensorError("sensor source '\(text)': \(problem) (expected \(Self.syntax))")
+        }
+        switch kind {
+        case "auto":
+            guard argument == nil else { throw fail("auto takes no argument") }
+            self = .auto
+        case "iio":
+            if let argument, argument.isEmpty { throw fail("no device name after 'iio:'") }
+            self = .iio(argument)
+        case "evdev":
+            if let argument {
+                guard argument.hasPrefix("/"), argument.count > 1 else {
+                    throw fail("evdev needs the absolute path of an event node")
+                }
+            }
+            self = .evdev(argument)
+        case "replay":
+            guard let argument, !argument.isEmpty else { throw fail("replay needs a trace file: replay:FILE") }
+            self = .replay(argument)
+        case "":
+            throw fail("empty")
+        default:
+            throw fail("unknown kind '\(kind)'")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .auto: "auto"
+        case .iio(let name): name.map { "iio:\($0)" } ?? "iio"
+        case .evdev(let path): path.map { "evdev:\($0)" } ?? "evdev"
+        case .replay(let file): "replay:\(file)"
+        }
+    }
+}
