@@ -1,0 +1,26 @@
+/// An accelerometer found by discovery or announced by hotplug, before it is opened.
+public struct SensorCandidate: Sendable, Equatable {
+    public var info: SensorInfo
+    /// The kernel's name: `iio:device0`, `event3`.
+    public var sysname: String
+    /// What was odd about it (an unreadable mount matrix…), for `tiltpuzzle sensors`.
+    public var notes: [String]
+
+    public init(info: SensorInfo, sysname: String, notes: [String] = []) {
+        self.info = info
+        self.sysname = sysname
+        self.notes = notes
+    }
+
+    /// In the keyboard base of a convertible (ACCEL_LOCATION=base or label accel-base): not used.
+    public var isBase: Bool { info.location == "base" }
+
+    /// A source for it, not yet started.
+    public func makeSource() -> SensorSource {
+        switch info.kind {
+        case .iio: IIOSource(deviceID: sysname, info: info)
+        case .evdev: EvdevSource(path: info.deviceNode ?? "/dev/input/\(sysname)", info: info)
+        case .replay: ReplaySource(path: info.name)   // discovery never finds one; for completeness
+        }
+    }
+}

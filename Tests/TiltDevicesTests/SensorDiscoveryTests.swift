@@ -1,0 +1,70 @@
+import Testing
+import TiltCore
+@testable import TiltDevices
+
+@Suite struct SensorDiscoveryTests {
+    static func iio(_ number: Int, name: String = "accel_3d", buffered: Bool, location: String? = nil) -> SensorCandidate {
+        SensorCandidate(info: SensorInfo(kind: .iio, name: name, sysfsPath: "/sys/devices/x/iio:device\(number)",
+                                         location: location, buffered: buffered),
+                        sysname: "iio:device\(number)")
+    }
+
+    static func evdev(_ number: Int, location: String? = nil) -> SensorCandidate {
+        SensorCandidate(info: SensorInfo(kind: .evdev, name: "accel", deviceNode: "/dev/input/event\(number)",
+                                         location: location),
+                        sysname: "event\(number)")
+    }
+
+    @Test func prefersBufferedIIOThenPolledIIOThenEvdevDisplayFirst() {
+        let shuffled = [Self.evdev(2), Self.iio(10, buffered: false), Self.iio(3, buffered: true, location: "base"),
+                        Self.evdev(1, location: "display"), Self.iio(2, buffered: false, location: "display"),
+                        Self.iio(11, buffered: true), Self.iio(9, buffered: true)]
+        let order = SensorDiscovery.ordered(shuffled).map(\.sysname)
+        #expect(order == ["iio:device9", "iio:device11", "iio:device3", "iio:device2", "iio:device10",
+                          "event1", "event2"])
+    }
+
+    @Test func selectsBySpecSkippingBaseUnlessNamed() {
+        let base = Self.iio(0, name: "bmc150_base", buffered: true, location: "base")
+        let polled = Self.iio(1, name: "bmc150", buffered: false, location: "display")
+        let input = Self.evdev(4)
+        let all = SensorDiscovery.ordered([base, polled, input])
+        #expect(SensorDiscovery.select(.auto, from: all) == polled)
+        #expect(SensorDiscovery.select(.iio(nil), from: all) == polled)
+        #expect(SensorDiscovery.select(.iio("bmc150_base"), from: all) == base)
+        #expect(SensorDiscovery.select(.iio("iio:device1"), from: all) == polled)
+        #expect(SensorDiscovery.select(.iio("device1"), from: all) == polled)
+        #expect(SensorDiscovery.select(.iio("nothing"), from: all) == nil)
+        #expect(SensorDiscovery.select(.evdev(nil), from: all) == input)
+        #expect(SensorDiscovery.select(.evdev("/dev/input/event4"), from: all) == input)
+        #expect(SensorDiscovery.select(.evdev("/dev/input/event5"), from: all) == nil)
+        #expect(SensorDiscovery.select(.auto, from: [base]) == nil)
+    }
+
+    @Test func locationComesFromUdevThenTheLabel() {
+        #expect(SensorDiscovery.location(property: "base", label: "accel-display") == "base")
+        #expect(SensorDiscovery.location(property: nil, label: "accel-base") == "base")
+        #expect(SensorDiscovery.location(property: nil, label: "accel-display\n") == "display")
+        #expect(SensorDiscovery.location(property: nil, label: "something") == nil)
+        #expect(SensorDiscovery.location(property: nil, label: nil) == nil)
+    }
+
+    @Test func picksTheDevicesOwnTrigger() {
+        let triggers = ["bmc150-dev2", "accel_3d-dev0", "accel_3d-dev3", "sysfstrig1"]
+        #expect(IIOSource.preferredTrigger(deviceName: "accel_3d", deviceID: "iio:device3", triggers: triggers)
+                == "accel_3d-dev3")
+        #expect(IIOSource.preferredTrigger(deviceName: "accel_3d", deviceID: "iio:device7", triggers: triggers)
+                == "accel_3d-dev0")
+        #expect(IIOSource.preferredTrigger(deviceName: "lis3dh", deviceID: "iio:device1", triggers: triggers) == nil)
+        #expect(IIOSource.preferredTrigger(deviceName: "bmc150", deviceID: "iio:device2",
+                                           triggers: ["bmc150-any-motion-dev2", "bmc150-dev2"]) == "bmc150-dev2")
+    }
+
+    @Test func evdevScaleUsesResolutionElseTwoGFullScale() {
+        let g = standardGravity
+        #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: -512, maximum: 511, resolution: 256)) == g / 256)
+        #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: -2048, maximum: 2047, resolution: 0)) == 2 * g / 2048)
+        #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: 0, maximum: 1023, resolution: 0)) == 2 * g / 1023)
+        #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: 0, maximum: 0, resolution: 0)) == g)
+    }
+}
