@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Only for the device tests: fake /sys and /dev devices (umockdev).
+        .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
 
         // squareRoot() calls libm in debug builds.
         .target(name: "TiltCore", linkerSettings: [.linkedLibrary("m")]),
@@ -46,6 +48,10 @@ let package = Package(
         // Starts the built executables; depends on them so they are built first.
         .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
+        // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
+        // itself under umockdev's preload. Starts the built client, so depends on it.
+        .testTarget(name: "TiltDeviceMockTests",
+                    dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "CUmockdev", "tiltpuzzle"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TiltCore
+import TiltSystem
+@testable import TiltDevices
+
+extension MockDeviceTests {
+    @Suite struct IIOBuffered {
+        /// Not symmetric, so applying Mᵀ instead of M would show: device = (s.y, −s.z, −s.x).
+        static let matrixText = "0, 1, 0; 0, 0, -1; -1, 0, 0"
+
+        /// A buffered accelerometer whose x scan element was already enabled (to see it restored).
+        static func device() -> MockIIODevice {
+            MockIIODevice.buffered(MockTestbed.nextNumber())
+                .with("in_accel_offset", "4")
+                .with("in_accel_x_scale", "0.5").with("in_accel_y_scale", "0.25").with("in_accel_z_scale", "0.125")
+                .with("in_accel_mount_matrix", matrixText)
+                .with("scan_elements/in_accel_x_en", "1")
+        }
+
+        @Test func decodesScansAndRestoresSysfsOnStop() throws {
+            MockTestbed.shared.reset()
+            let mock = Self.device()
+            try mock.plug()
+            let source = IIOSource(deviceID: mock.id)
+            try source.start()
+            defer { source.stop() }
+
+            #expect(source.info.buffered == true)
+            #expect(source.info.name == "accel_3d")
+            #expect(source.info.samplingRate == 50)
+            #expect(try MountMatrix.parse(Self.matrixText) == source.info.mountMatrix)
+            guard case .readable = source.wait else {
+                Issue.record("a buffered source waits for its descriptor, not \(source.wait)")
+                return
+            }
+            // While capturing: buffer on, our channels, the device's trigger, 50 Hz, monotonic stamps.
+            #expect(mock.attribute("buffer/enable") == "1")
+            for element in ["accel_x", "accel_y", "accel_z", "timestamp"] {
+                #expect(mock.attribute("scan_elements/in_\(element)_en") == "1", "\(element)")
+            }
+            #expect(mock.attribute("trigger/current_trigger") == mock.triggerName)
+            #expect(mock.attribute("sampling_frequency") == "50")
+            #expect(mock.attribute("current_timestamp_clock") == "monotonic")
+
+            let node = try MockTestbed.shared.nodeDescriptor(mock.node)
+            let first = ScanBytes.garbageUpper(100, -200, 1000, timestamp: 5_000_000_000)
+            let second = ScanBytes.garbageUpper(-32768, 32767, 0, timestamp: 5_010_000_000)
+            try node.writeAll(first)
+            // A scan split over two reads must still come out whole.
+            try node.writeAll(Array(second[..<10]))
+            let part = try Pump.run(source, count: 2, timeout: 0.3)
+            try node.writeAll(Array(second[10...]))
+            let rest = try Pump.run(source, count: 1)
+            let samples = part.samples + rest.samples
+
+            // sensor = ((raw + 4) × scale): (52, −49, 125.5) and (−16382, 8192.75, 0.5);
+            // device = M · sensor = (s.y, −s.z, −s.x).
+            #expect(samples == [Sample(time: 5.0, x: -49, y: -125.5, z: -52),
+                                Sample(time: 5.01, x: 8192.75, y: -0.5, z: 16382)])
+            #expect(Pump.warnings(part.others + rest.others) == [])
+
+            source.stop()
+            #expect(source.wait == .idle)
+            #expect(mock.attribute("buffer/enable") == "0")
+            #expect(mock.attribute("scan_elements/in_accel_x_en") == "1")
+            for element in ["accel_y", "accel_z", "timestamp"] {
+                #expect(mock.attribute("scan_elements/in_\(element)_en") == "0", "\(element)")
+            }
+            #expect(mock.attribute("trigger/current_trigger") == "")
+            #expect(mock.attribute("sampling_frequency") == "10")
+            #expect(mock.attribute("current_timestamp_clock") == "realtime")
+        }
+
+        @Test func removalWhileStreamingIsAnEvent() throws {
+            MockTestbed.shared.reset()
+            let monitor = try HotplugMonitor()
+            let mock = Self.device()
+            try mock.plug()
+            _ = monitor.receive()
+            let source = IIOSource(deviceID: mock.id,
+                                   info: try #require(SensorDiscovery.candidates().first { $0.sysname == mock.id }).info)
+            try source.start()
+            defer { source.stop() }
+            let node = try MockTestbed.shared.nodeDescriptor(mock.node)
+            try node.writeAll(ScanBytes.garbageUpper(1, 2, 3, timestamp: 1_000_000_000))
+            #expect(try Pump.run(source, count: 1).samples.count == 1)
+
+            MockTestbed.shared.unplug(mock.syspath)
+            // The buffer's node says nothing (a real kernel's does not either): udev does.
+            let readiness = try SensorPoll.wait(source.wait, others: [monitor.descriptor], until: MonotonicClock.now() + 5)
+            #expect(readiness.readable == [monitor.descriptor])
+            let removals = monitor.receive().compactMap { if case .removed(let c) = $0 { c.info.sysfsPath } else { nil } }
+            #expect(removals == [mock.syspath])
+            #expect(source.service(now: MonotonicClock.now()) == [.removed])
+            #expect(source.wait == .idle)
+            #expect(source.service(now: MonotonicClock.now()) == [])
+            source.stop()
+        }
+    }
+}
