@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltDaemon", "TiltCommandLine"]),
-        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
+        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
