@@ -8,6 +8,13 @@ public enum HotplugEvent: Sendable, Equatable {
     /// a removal, so an IIO device is reported whatever its channels were: compare
     /// `info.sysfsPath` or `info.deviceNode` with the source's.
     case removed(SensorCandidate)
+
+    /// Whether this is the removal of the device `info` describes (same sysfs path or node).
+    public func removes(_ info: SensorInfo) -> Bool {
+        guard case .removed(let gone) = self else { return false }
+        return (gone.info.sysfsPath != nil && gone.info.sysfsPath == info.sysfsPath)
+            || (gone.info.deviceNode != nil && gone.info.deviceNode == info.deviceNode)
+    }
 }
 
 /// Watches udev for IIO and input devices coming and going. Non-blocking: the
