@@ -112,7 +112,8 @@ public final class IIOSource: SensorSource {
         let session = Session(context: context, device: device, axes: axes, matrix: matrix,
                               mode: .polled(interval: 0, next: 0, failures: 0))
         self.session = session
-        let rate = raiseSamplingFrequency(session)
+        // Some drivers (the HID sensor hub) read 0: "the device's default".
+        let rate = raiseSamplingFrequency(session).flatMap { $0 > 0 ? $0 : nil }
         info.samplingRate = rate
         if let capture = startCapture(session) {
             session.mode = .buffered(capture)

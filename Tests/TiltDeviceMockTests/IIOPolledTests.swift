@@ -37,6 +37,16 @@ extension MockDeviceTests {
             #expect(try #require(second.samples.first?.time) >= next)
         }
 
+        @Test func aRateOfZeroMeansTheDefault() throws {
+            MockTestbed.shared.reset()
+            let mock = MockIIODevice.polled(MockTestbed.nextNumber()).with("sampling_frequency", "0")
+            try mock.plug()
+            let source = IIOSource(deviceID: mock.id)
+            try source.start()
+            defer { source.stop() }
+            #expect(source.info.samplingRate == 50)
+        }
+
         @Test func perAxisScaleAndASysfsMountMatrix() throws {
             MockTestbed.shared.reset()
             var mock = MockIIODevice.polled(MockTestbed.nextNumber(), name: "bmc150_accel")
