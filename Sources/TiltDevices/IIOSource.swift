@@ -13,8 +13,8 @@ public final class IIOSource: SensorSource {
     /// `iio:deviceN`.
     public let deviceID: String
     public private(set) var info: SensorInfo
-    /// The matrix came with the info (udev or sysfs, through discovery); otherwise read at start.
-    private let matrixGiven: Bool
+    /// The info came from discovery (udev's view: sysfs path, location, mount matrix).
+    private var discovered: Bool
 
     /// Scans the buffer holds; the node wakes us as soon as one is there.
     static let bufferSamples = 32
@@ -32,14 +32,14 @@ public final class IIOSource: SensorSource {
     public init(deviceID: String, info: SensorInfo) {
         self.deviceID = deviceID
         self.info = info
-        matrixGiven = true
+        discovered = true
     }
 
-    /// A device by id alone: name and mount matrix are read from sysfs at start.
+    /// A device by id alone: udev is asked at start for what discovery would know.
     public init(deviceID: String) {
         self.deviceID = deviceID
         info = SensorInfo(kind: .iio, name: deviceID)
-        matrixGiven = false
+        discovered = false
     }
 
     private struct Axis {
@@ -106,10 +106,14 @@ public final class IIOSource: SensorSource {
             axes.append(Axis(channel: channel, scale: try Self.number(channel, "scale", default: 1),
                              offset: try Self.number(channel, "offset", default: 0)))
         }
+        if !discovered, let udev = UdevContext(), let found = udev.device(subsystem: "iio", sysname: deviceID)
+            .flatMap({ SensorDiscovery.candidate($0) }) {
+            info = found.info
+            warnings += found.notes.map { "\(deviceID): \($0)" }
+            discovered = true
+        }
         if let name = device.name { info.name = name }
-        let matrix = matrixGiven ? info.mountMatrix : readMountMatrix(device)
-        info.mountMatrix = matrix
-        let session = Session(context: context, device: device, axes: axes, matrix: matrix,
+        let session = Session(context: context, device: device, axes: axes, matrix: info.mountMatrix,
                               mode: .polled(interval: 0, next: 0, failures: 0))
         self.session = session
         // Some drivers (the HID sensor hub) read 0: "the device's default".
@@ -148,27 +152,6 @@ public final class IIOSource: SensorSource {
         guard let text = try? channel.attribute(attribute) else { throw SensorError("cannot read \(file)") }
         guard let number = text.sysfsNumber else { throw SensorError("\(file) is not a number: '\(text)'") }
         return number
-    }
-
-    /// `mount_matrix`, else `in_accel_mount_matrix`, else `in_mount_matrix`; identity without one.
-    private func readMountMatrix(_ device: IIODevice) -> Matrix3 {
-        let x = device.channel("accel_x")
-        let mount = device.channel("mount")
-        let candidates: [() -> String?] = [
-            { device.hasAttribute("mount_matrix") ? try? device.attribute("mount_matrix") : nil },
-            { x?.hasAttribute("mount_matrix") == true ? try? x?.attribute("mount_matrix") : nil },
-            { mount?.hasAttribute("matrix") == true ? try? mount?.attribute("matrix") : nil },
-        ]
-        for read in candidates {
-            guard let text = read() else { continue }
-            do throws(SensorError) {
-                return try MountMatrix.parse(text)
-            } catch {
-                warnings.append("\(deviceID): \(error); using the identity")
-                return .identity
-            }
-        }
-        return .identity
     }
 
     /// Raises the sampling frequency to what `SamplingRate.choose` picks from the
