@@ -1,0 +1,68 @@
+# Builds and installs tiltpuzzle on a Linux tablet:
+#
+#   make                              # release build (swift build)
+#   sudo make install PREFIX=/usr     # binaries, systemd units, udev rules, sysusers, config, docs
+#   sudo make uninstall PREFIX=/usr   # removes exactly what install put there
+#
+# DESTDIR stages an installation (packages, tests). install takes the binaries from
+# BUILDDIR and builds them only when they are missing, so `sudo make install` after
+# `make` compiles nothing as root. The binaries link the Swift runtime statically:
+# the tablet needs no Swift toolchain, only libiio, libevdev, libudev and libsystemd.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+SYSCONFDIR ?= /etc
+DOCDIR ?= $(PREFIX)/share/doc/tiltpuzzle
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+
+SWIFT ?= swift
+SWIFTFLAGS ?= -c release --static-swift-stdlib
+BUILDDIR ?= .build/release
+
+INSTALL ?= install
+SED ?= sed
+
+PROGRAMS = tiltpuzzled tiltpuzzle
+UNITS = tiltpuzzled.service tiltpuzzled.socket
+RULES = 70-tiltpuzzle.rules
+DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf
+CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
+
+# Paths the units name, filled in at install time.
+SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
+
+.PHONY: all install uninstall
+
+all:
+	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzled
+	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle
+
+$(PROGRAMS:%=$(BUILDDIR)/%):
+	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)
+
+install: $(PROGRAMS:%=$(BUILDDIR)/%)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) \
+		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 0755 $(PROGRAMS:%=$(BUILDDIR)/%) $(DESTDIR)$(BINDIR)/
+	for unit in $(UNITS); do \
+		$(SUBSTITUTE) systemd/$$unit > $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit.tmp && \
+		chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit.tmp && \
+		mv -f $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit.tmp $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit || exit 1; \
+	done
+	$(INSTALL) -m 0644 udev/$(RULES) $(DESTDIR)$(UDEVRULESDIR)/$(RULES)
+	$(INSTALL) -m 0644 systemd/tiltpuzzle.sysusers $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
+	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	@# An existing configuration is the administrator's: never overwritten.
+	test -e $(DESTDIR)$(CONFIG) || $(INSTALL) -m 0644 docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG)
+
+uninstall:
+	rm -f $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(UNITS:%=$(DESTDIR)$(SYSTEMDUNITDIR)/%)
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/$(RULES)
+	rm -f $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	@# The configuration goes only if nobody changed it.
+	if cmp -s docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG); then rm -f $(DESTDIR)$(CONFIG); fi
+	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle 2>/dev/null || :
