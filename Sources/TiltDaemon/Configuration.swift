@@ -1,4 +1,5 @@
 import TiltCore
+import TiltDevices
 
 /// The daemon's configuration file (INI style, docs/configuration.md). Every key is
 /// optional; a missing file is the defaults; an unknown key or a bad value is an
@@ -114,7 +115,11 @@ public struct Configuration: Equatable, Sendable {
         case ("game", "default-size"): defaultSize = try integer(Board.sides.lowerBound...Board.sides.upperBound)
         case ("clients", "max-clients"): limits.maxClients = try integer(1...100_000)
         case ("clients", "max-queued-bytes"): limits.maxQueuedBytes = try integer(4096...(1 << 30))
-        case ("sensor", "source"): source = value
+        case ("sensor", "source"):
+            if value != "none" {
+                do throws(SensorError) { _ = try SensorSpec(parsing: value) } catch { throw Problem(line: 0, message: error.message) }
+            }
+            source = value
         case ("sensor", "always-on"):
             guard let flag = ["true": true, "yes": true, "1": true, "false": false, "no": false, "0": false][value] else {
                 throw Problem(line: 0, message: "always-on must be true or false, not '\(value)'")

@@ -21,6 +21,7 @@ public final class Daemon {
     private var ownedSocketPath: String?
     private var signals: SignalDescriptor?
     private var sensorDescriptor: FileDescriptor?
+    private var hotplugMonitor: HotplugMonitor?
     private var watchdogInterval: Double?
     private var nextWatchdog = Double.infinity
     private var stopping = false
@@ -97,12 +98,41 @@ public final class Daemon {
         return Game(puzzle: puzzle, detector: detector)
     }
 
+    /// The source for `spec` now: nil when none is present (one may appear later).
     static func openSource(_ spec: String, speed: ReplaySource.Speed) -> Result<SensorSource, SensorError>? {
         if spec == "none" { return nil }
-        if spec.hasPrefix("replay:") {
-            return .success(ReplaySource(path: String(spec.dropFirst("replay:".count)), speed: speed))
+        do throws(SensorError) {
+            switch try SensorSpec(parsing: spec) {
+            case .replay(let path): return .success(ReplaySource(path: path, speed: speed))
+            case let live: return SensorDiscovery.resolve(live).map { .success($0) }
+            }
+        } catch {
+            return .failure(error)
         }
-        return DeviceSources.open(spec)
+    }
+
+    /// Live sensors come and go: watch udev (not for replays or `none`).
+    private func watchHotplug() {
+        guard configuration.source != "none", !configuration.source.hasPrefix("replay:") else { return }
+        do throws(SensorError) {
+            let monitor = try HotplugMonitor()
+            try? loop.watch(monitor.descriptor, .readable) { [weak self] _ in self?.hotplug(monitor.receive()) }
+            hotplugMonitor = monitor
+        } catch {
+            log.warning("no hotplug: \(error); a sensor that appears later needs a restart")
+        }
+    }
+
+    private func hotplug(_ events: [HotplugEvent]) {
+        for event in events {
+            switch event {
+            case .added(let candidate):
+                log.info("udev: \(candidate.info.kind.rawValue) accelerometer \(candidate.info.name) appeared")
+                sensors.discover()
+            case .removed:
+                sensors.deviceRemoved(isOurs: { event.removes($0) })
+            }
+        }
     }
 
     private func openListeners() throws(StartError) {
@@ -169,6 +199,7 @@ public final class Daemon {
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
+        watchHotplug()
         sensors.discover()
         if let interval = Systemd.watchdogInterval() {
             watchdogInterval = interval

@@ -38,9 +38,10 @@ public struct DaemonOptions: Equatable, Sendable {
         showHelp = parsed.wantsHelp
         showVersion = parsed.flag("--version")
         source = parsed.value("--source")
-        if let source, !Self.isSourceSpec(source) {
-            throw UsageError("--source expects auto, none, iio[:NAME], evdev[:PATH] or replay:FILE, not '\(source)'",
-                             hint: "see 'tiltpuzzled --help'")
+        if let source, source != "none" {
+            do throws(SensorError) { _ = try SensorSpec(parsing: source) } catch {
+                throw UsageError("--source: \(error.message)", hint: "see 'tiltpuzzled --help'")
+            }
         }
         if let speed = parsed.value("--replay-speed") {
             if speed == "max" {
@@ -61,11 +62,6 @@ public struct DaemonOptions: Equatable, Sendable {
         configPath = parsed.value("--config")
         socketPath = parsed.value("--socket") ?? Self.defaultSocketPath(environment)
         stateDirectory = parsed.value("--state-dir") ?? Self.defaultStateDirectory(environment)
-    }
-
-    static func isSourceSpec(_ text: String) -> Bool {
-        if ["auto", "none", "iio", "evdev"].contains(text) { return true }
-        return ["iio:", "evdev:", "replay:"].contains { text.hasPrefix($0) && text.count > $0.count }
     }
 
     public static func defaultSocketPath(_ environment: [String: String]) -> String {

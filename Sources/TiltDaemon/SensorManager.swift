@@ -63,11 +63,10 @@ final class SensorManager {
         update()
     }
 
-    /// The device at `path` went away (udev remove).
-    func deviceRemoved(sysfsPath: String?, node: String?) {
-        guard let info = source?.info else { return }
-        let matches = (sysfsPath != nil && sysfsPath == info.sysfsPath) || (node != nil && node == info.deviceNode)
-        if matches { lose(reason: "removed") }
+    /// A device went away (udev remove); `isOurs` tells whether it is the one in use.
+    func deviceRemoved(isOurs: (SensorInfo) -> Bool) {
+        guard let info = source?.info, isOurs(info) else { return }
+        lose(reason: "removed")
     }
 
     private func update() {
