@@ -52,6 +52,9 @@ let package = Package(
         // itself under umockdev's preload. Starts the built client, so depends on it.
         .testTarget(name: "TiltDeviceMockTests",
                     dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "CUmockdev", "tiltpuzzle"]),
+        // The units, udev rules and `make install`, through systemd-analyze, udevadm and make.
+        // Installs the built executables (so depends on them) and checks the daemon's defaults.
+        .testTarget(name: "PackagingTests", dependencies: ["TiltDaemon", "TiltClient", "tiltpuzzled", "tiltpuzzle"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `make install` and `make uninstall`, staged with DESTDIR. The binaries come from
+/// this build (BUILDDIR), so the tests compile nothing more.
+@Suite struct InstallTests {
+    static func make(_ target: String, _ variables: [String: String]) throws -> CommandResult {
+        let make = try Command.tool("make", package: "make")
+        var all = variables
+        all["BUILDDIR"] = BuiltProducts.directory
+        let assignments = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let result = try Command.run(make, ["-C", Repository.root.path, target] + assignments)
+        guard result.succeeded else { throw PackagingFailure("make \(target) failed:\n\(result.transcript)") }
+        return result
+    }
+
+    /// What `make install PREFIX=<prefix>` puts where, with its mode.
+    static func expectedFiles(prefix: String) -> [String: Int] {
+        let p = String(prefix.dropFirst())
+        return [
+            "etc/tiltpuzzle/tiltpuzzled.conf": 0o644,
+            "\(p)/bin/tiltpuzzle": 0o755,
+            "\(p)/bin/tiltpuzzled": 0o755,
+            "\(p)/lib/systemd/system/tiltpuzzled.service": 0o644,
+            "\(p)/lib/systemd/system/tiltpuzzled.socket": 0o644,
+            "\(p)/lib/sysusers.d/tiltpuzzle.conf": 0o644,
+            "\(p)/lib/udev/rules.d/70-tiltpuzzle.rules": 0o644,
+            "\(p)/share/doc/tiltpuzzle/README.md": 0o644,
+            "\(p)/share/doc/tiltpuzzle/tiltpuzzle.1.md": 0o644,
+            "\(p)/share/doc/tiltpuzzle/tiltpuzzled.8.md": 0o644,
+            "\(p)/share/doc/tiltpuzzle/tiltpuzzled.conf": 0o644,
+        ]
+    }
+
+    static func mode(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    }
+
+    @Test(arguments: ["/usr", nil] as [String?])
+    func installsExactlyTheFilesAndUninstallRemovesThem(prefix: String?) throws {
+        let destination = try TemporaryDirectory()
+        var variables = ["DESTDIR": destination.path]
+        if let prefix { variables["PREFIX"] = prefix }
+        let effectivePrefix = prefix ?? "/usr/local"
+        _ = try Self.make("install", variables)
+
+        let expected = Self.expectedFiles(prefix: effectivePrefix)
+        #expect(destination.files() == expected.keys.sorted())
+        for (file, mode) in expected {
+            #expect(Self.mode(destination.file(file)) == mode, "\(file)")
+        }
+
+        let bin = String(effectivePrefix.dropFirst()) + "/bin/"
+        for program in ["tiltpuzzled", "tiltpuzzle"] {
+            let installed = FileManager.default.contents(atPath: destination.file(bin + program))
+            #expect(installed != nil && installed == FileManager.default.contents(atPath: BuiltProducts.directory + "/" + program),
+                    "\(program) is the built one")
+        }
+        let units = String(effectivePrefix.dropFirst()) + "/lib/systemd/system/"
+        for unit in ["tiltpuzzled.service", "tiltpuzzled.socket"] {
+            let installed = try String(contentsOfFile: destination.file(units + unit), encoding: .utf8)
+            let source = try Repository.text("systemd/" + unit)
+            #expect(installed.range(of: "@[a-z]+@", options: .regularExpression) == nil, "\(unit): a placeholder is left")
+            let substituted = source
+                .replacingOccurrences(of: "@bindir@", with: effectivePrefix + "/bin")
+                .replacingOccurrences(of: "@docdir@", with: effectivePrefix + "/share/doc/tiltpuzzle")
+            #expect(installed == substituted, "\(unit) is the source with its paths filled in")
+        }
+        let service = try String(contentsOfFile: destination.file(units + "tiltpuzzled.service"), encoding: .utf8)
+        #expect(service.contains("\nExecStart=\(effectivePrefix)/bin/tiltpuzzled\n"))
+        #expect(FileManager.default.contents(atPath: destination.file("etc/tiltpuzzle/tiltpuzzled.conf"))
+                == FileManager.default.contents(atPath: Repository.path("docs/tiltpuzzled.conf")))
+
+        _ = try Self.make("uninstall", variables)
+        #expect(destination.files() == [], "uninstall leaves nothing behind")
+    }
+
+    @Test func keepsAnEditedConfiguration() throws {
+        let destination = try TemporaryDirectory()
+        let variables = ["DESTDIR": destination.path, "PREFIX": "/usr"]
+        _ = try Self.make("install", variables)
+        let edited = "[game]\ndefault-size = 3\n"
+        try edited.write(toFile: destination.file("etc/tiltpuzzle/tiltpuzzled.conf"), atomically: false, encoding: .utf8)
+
+        _ = try Self.make("install", variables)
+        #expect(try String(contentsOfFile: destination.file("etc/tiltpuzzle/tiltpuzzled.conf"), encoding: .utf8) == edited,
+                "a reinstall keeps the administrator's configuration")
+        _ = try Self.make("uninstall", variables)
+        #expect(destination.files() == ["etc/tiltpuzzle/tiltpuzzled.conf"], "only the edited configuration stays")
+    }
+}
