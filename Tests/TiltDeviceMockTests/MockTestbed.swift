@@ -22,6 +22,8 @@ final class MockTestbed: @unchecked Sendable {
 
     private init() {
         testbed = OpaquePointer(umockdev_testbed_new()!)
+        // Finalizing the testbed deletes its directory; it lives as long as the process.
+        atexit { g_object_unref(UnsafeMutableRawPointer(MockTestbed.shared.testbed)) }
     }
 
     private var handle: UnsafeMutablePointer<UMockdevTestbed> { UnsafeMutablePointer(testbed) }
