@@ -4,16 +4,21 @@ import Glibc
 #endif
 
 /// The daemon's one event loop: epoll over every descriptor (listening socket,
-/// clients, sensor, udev monitor, signals, save completions), plus one deadline.
-/// Nothing in it blocks; nothing runs on a timer unless a deadline asks for it.
+/// clients, sensor, udev monitor, signals, save completions), plus one deadline
+/// kept by a timerfd. Nothing in it blocks; nothing wakes it unless a descriptor
+/// is ready or the deadline is due.
 final class EventLoop {
     typealias Handler = (Epoll.Events) -> Void
 
     private let epoll: Epoll
+    private let timer: DeadlineTimer
+    private var armedDeadline: Double?
     private var handlers: [Int32: Handler] = [:]
 
     init() throws(Errno) {
         epoll = try Epoll()
+        timer = try DeadlineTimer()
+        try epoll.add(timer.descriptor, .readable)
     }
 
     func watch(_ fd: FileDescriptor, _ events: Epoll.Events, handler: @escaping Handler) throws(Errno) {
@@ -33,23 +38,29 @@ final class EventLoop {
     /// Waits until a descriptor is ready or `deadline` (monotonic seconds) passes,
     /// then runs the handlers of the ready descriptors.
     func runOnce(until deadline: Double?) {
-        var timeout: Int32 = -1
-        if let deadline {
-            let milliseconds = (deadline - MonotonicClock.now()) * 1000
-            // Round up: waking a little early would spin until the deadline.
-            timeout = milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
+        if deadline != armedDeadline {
+            timer.arm(at: deadline)
+            armedDeadline = deadline
         }
         let ready: [(FileDescriptor, Epoll.Events)]
         do throws(Errno) {
-            ready = try epoll.wait(timeout: timeout)
+            ready = try epoll.wait(timeout: -1)
         } catch {
             return
         }
         for (fd, events) in ready {
+            if fd == timer.descriptor {
+                timer.acknowledge()
+                armedDeadline = nil
+                continue
+            }
             // A handler may have closed another ready descriptor.
             handlers[fd.rawValue]?(events)
         }
     }
 
-    func close() { epoll.close() }
+    func close() {
+        epoll.close()
+        try? timer.descriptor.close()
+    }
 }
