@@ -80,9 +80,7 @@ public final class Daemon {
         var detector = TiltDetector(configuration: configuration.detector)
         switch store.load() {
         case .loaded(let saved):
-            if let neutral = saved.neutral, neutral.count == 3 {
-                detector.setNeutral(Vector3(neutral[0], neutral[1], neutral[2]))
-            }
+            if let neutral = saved.neutral { detector.setNeutral(neutral) }
             log.info("restored the game from \(store.path): revision \(saved.revision), \(saved.puzzle.moves) moves")
             var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time)
             game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)

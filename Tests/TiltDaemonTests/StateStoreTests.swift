@@ -32,7 +32,7 @@ import TiltSystem
         }
         #expect(saved.puzzle == Self.game().puzzle)
         #expect(saved.revision == 12 && saved.time == 30)
-        #expect(saved.neutral?.count == 3)
+        #expect(saved.neutral == Vector3(0, 0.5, 0.8) * (1 / Vector3(0, 0.5, 0.8).length))
         #expect(!FileManager.default.fileExists(atPath: store.path + ".tmp"))
         let mode = try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
