@@ -8,6 +8,7 @@ import PackageDescription
 //   TiltWire      protocol v1 messages and JSON-lines framing
 //   TiltDaemon    event loop, sessions, persistence, systemd glue
 //   TiltClient    a client's connection to the daemon and its copy of the board
+//   TiltTerminal  the client's text views: board drawing, key decoding, raw mode
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file.
@@ -35,11 +36,13 @@ let package = Package(
         .target(name: "TiltWire", dependencies: ["TiltCore"]),
         .target(name: "TiltCommandLine"),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
+        .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
-                          dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltDaemon", "TiltCommandLine"]),
+                          dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
+                                         "TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),

@@ -3,18 +3,15 @@ import TiltWire
 
 /// Draws a board as text: tiles numbered 1…N²−1 as in the classic 15 puzzle
 /// (value v shows as v+1), the empty cell blank, one board row per line.
-enum BoardText {
-    static func lines(side: Int, cells: [Int]) -> [String] {
-        let empty = side * side - 1
-        let width = String(empty).count
+public enum BoardText {
+    public static func lines(side: Int, cells: [Int]) -> [String] {
+        let width = labelWidth(side: side)
         let rule = "+" + String(repeating: String(repeating: "-", count: width + 2) + "+", count: side)
         var lines = [rule]
         for row in 0..<side {
             var line = "|"
             for column in 0..<side {
-                let value = cells[row * side + column]
-                let label = value == empty ? "" : String(value + 1)
-                line += " " + String(repeating: " ", count: width - label.count) + label + " |"
+                line += " " + padded(label(cells[row * side + column], side: side), to: width) + " |"
             }
             lines.append(line)
             lines.append(rule)
@@ -22,18 +19,37 @@ enum BoardText {
         return lines
     }
 
-    static func lines(_ board: Board) -> [String] { lines(side: board.side, cells: board.values) }
-    static func lines(_ state: GameState) -> [String] { lines(side: state.size, cells: state.board) }
+    public static func lines(_ board: Board) -> [String] { lines(side: board.side, cells: board.values) }
+    public static func lines(_ state: GameState) -> [String] { lines(side: state.size, cells: state.board) }
 
-    /// `1:23` or `12.4 s`.
-    static func duration(_ seconds: Double) -> String {
-        guard seconds >= 60 else { return "\(Double(Int(seconds * 10)) / 10) s" }
-        let total = Int(seconds)
-        let secs = total % 60
-        return "\(total / 60):\(secs < 10 ? "0" : "")\(secs)"
+    /// A tile's number as players know it; "" for the empty cell.
+    public static func label(_ value: Int, side: Int) -> String {
+        value == side * side - 1 ? "" : String(value + 1)
     }
 
-    static func sensorText(_ report: SensorReport) -> String {
+    /// The widest label on a board of this side.
+    public static func labelWidth(side: Int) -> Int { String(side * side - 1).count }
+
+    /// `text` right-aligned in `width` columns.
+    public static func padded(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// `1:23` or `12.4 s`.
+    public static func duration(_ seconds: Double) -> String {
+        seconds >= 60 ? clock(seconds) : "\(Double(Int(seconds * 10)) / 10) s"
+    }
+
+    /// Whole seconds as a clock shows them: `0:07`, `12:34`, `1:02:03`.
+    public static func clock(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds))
+        func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let minutes = total / 60 % 60
+        let hours = total / 3600
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(total % 60))" : "\(minutes):\(twoDigits(total % 60))"
+    }
+
+    public static func sensorText(_ report: SensorReport) -> String {
         var text = "sensor \(report.status.rawValue)"
         if let kind = report.kind, let name = report.name { text += ": \(kind) \(name)" }
         if let device = report.device { text += " (\(device))" }

@@ -2,6 +2,7 @@ import TiltClient
 import TiltCommandLine
 import TiltCore
 import TiltSystem
+import TiltTerminal
 import TiltWire
 #if canImport(Glibc)
 import Glibc

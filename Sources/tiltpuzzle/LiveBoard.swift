@@ -1,3 +1,4 @@
+import TiltTerminal
 import TiltWire
 #if canImport(Glibc)
 import Glibc

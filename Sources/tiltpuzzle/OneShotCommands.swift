@@ -1,6 +1,7 @@
 import TiltClient
 import TiltCommandLine
 import TiltCore
+import TiltTerminal
 import TiltWire
 
 /// Commands that send one request and print its outcome.

@@ -1,5 +1,6 @@
 import TiltClient
 import TiltCommandLine
+import TiltTerminal
 import TiltWire
 
 enum StatusCommand: ClientCommand {
