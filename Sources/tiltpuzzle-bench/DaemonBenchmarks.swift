@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TiltClient
+import TiltCore
 import TiltSystem
 import TiltWire
 
@@ -11,30 +12,47 @@ enum DaemonBenchmarks {
         let directory: String
         var socket: String { directory + "/d.sock" }
 
-        init(arguments: [String], config: String) throws {
-            directory = "/tmp/tiltpuzzle-bench-\(getpid())"
+        init(arguments: [String], config: String, environment: [String: String] = [:], name: String = "d") throws {
+            directory = "/tmp/tiltpuzzle-bench-\(getpid())-\(name)"
             try? FileManager.default.removeItem(atPath: directory)
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try config.write(toFile: directory + "/d.conf", atomically: true, encoding: .utf8)
-            let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            process.executableURL = own.appendingPathComponent("tiltpuzzled")
+            process.executableURL = Self.sibling("tiltpuzzled")
             process.arguments = ["--socket", socket, "--state-dir", directory + "/state", "--config", directory + "/d.conf",
                                  "--log-level", "warning"] + arguments
+            var env = ProcessInfo.processInfo.environment
+            env.merge(environment) { $1 }
+            process.environment = env
             process.standardError = FileHandle.nullDevice
             try process.run()
         }
 
-        var rssKilobytes: Double {
+        static func sibling(_ name: String) -> URL {
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent(name)
+        }
+
+        private func status(_ key: String) -> Double {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan
+            let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+            return Double(line.split(separator: " ").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
+                ?? Double(line.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") ?? .nan
+        }
+
+        var rssMebibytes: Double { status("VmRSS") / 1024 }
+        var contextSwitches: Double { status("voluntary_ctxt_switches") + status("nonvoluntary_ctxt_switches") }
+
+        /// Nanoseconds the daemon has run on a CPU (all threads).
+        var cpuNanoseconds: Double {
+            let text = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/schedstat", encoding: .utf8)) ?? ""
+            return Double(text.split(separator: " ").first ?? "") ?? .nan
         }
 
         func connect() -> DaemonConnection {
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
                 if let connection = try? DaemonConnection(candidates: [socket]) { return connection }
-                usleep(5_000)
+                usleep(2_000)
             }
             fatalError("the daemon did not start")
         }
@@ -46,7 +64,6 @@ enum DaemonBenchmarks {
         }
     }
 
-    /// Reads from `connection` until a `move` arrives.
     static func awaitMove(_ connection: DaemonConnection) throws {
         while true {
             guard let message = try connection.next(timeout: 5) else { fatalError("no move within 5 s") }
@@ -62,9 +79,7 @@ enum DaemonBenchmarks {
             try player.send(.tilt(i % 2 == 0 ? .right : .left))
             try awaitMove(observer)
             latencies.append(MonotonicClock.now() - start)
-            // Keep the player's own socket drained.
-            while player.takeBuffered() != nil {}
-            if let _ = try player.next(timeout: 0) {}
+            while try player.next(timeout: 0) != nil {}
         }
         return latencies.sorted()
     }
@@ -73,30 +88,193 @@ enum DaemonBenchmarks {
         report.add("\(name).median", quantile(sorted, 0.5) * 1e3, "ms")
         report.add("\(name).p99", quantile(sorted, 0.99) * 1e3, "ms")
         report.add("\(name).max", (sorted.last ?? .nan) * 1e3, "ms")
+        report.add("\(name).count", Double(sorted.count), "moves")
     }
 
-    static func run(_ report: Report) throws {
+    /// Command round trips and memory with 1, 200 and 1,000 clients attached.
+    static func clients(_ report: Report) throws {
         let daemon = try Daemon(arguments: ["--source", "none"], config: "[clients]\nmax-clients = 2000\n")
         defer { daemon.stop() }
         let player = daemon.connect()
         _ = try player.request(.new(size: 4, seed: nil, shuffle: false))
         usleep(300_000)
-        report.add("daemon.rss_idle_one_client", daemon.rssKilobytes / 1024, "MiB")
+        report.add("daemon.rss_idle_one_client", daemon.rssMebibytes, "MiB")
         let observer = daemon.connect()
-        addLatency(report, "command_to_move.1_client_watching", try commandLatency(player: player, observer: observer, count: 1000))
-
+        addLatency(report, "command_to_move.1_client", try commandLatency(player: player, observer: observer, count: 1000))
         var others: [DaemonConnection] = []
         for _ in 0..<198 { others.append(daemon.connect()) }
         usleep(200_000)
-        report.add("daemon.rss_200_clients", daemon.rssKilobytes / 1024, "MiB")
-        let with200 = try commandLatency(player: player, observer: observer, count: 1000)
-        addLatency(report, "command_to_move.200_clients", with200)
+        report.add("daemon.rss_200_clients", daemon.rssMebibytes, "MiB")
+        addLatency(report, "command_to_move.200_clients", try commandLatency(player: player, observer: observer, count: 1000))
         for connection in others { while (try? connection.next(timeout: 0)) != nil {} }
-
         for _ in 0..<800 { others.append(daemon.connect()) }
         usleep(200_000)
-        report.add("daemon.rss_1000_clients", daemon.rssKilobytes / 1024, "MiB")
-        let with1000 = try commandLatency(player: player, observer: observer, count: 1000)
-        addLatency(report, "command_to_move.1000_clients", with1000)
+        report.add("daemon.rss_1000_clients", daemon.rssMebibytes, "MiB")
+        addLatency(report, "command_to_move.1000_clients", try commandLatency(player: player, observer: observer, count: 1000))
+    }
+
+    /// No client, no sensor: what the daemon costs doing nothing.
+    static func idle(_ report: Report, seconds: Double) throws {
+        let daemon = try Daemon(arguments: ["--source", "none"], config: "", name: "idle")
+        defer { daemon.stop() }
+        _ = daemon.connect()   // started; the client leaves at once
+        usleep(500_000)
+        let (cpu0, switches0) = (daemon.cpuNanoseconds, daemon.contextSwitches)
+        usleep(UInt32(seconds * 1e6))
+        report.add("idle.cpu_over_\(Int(seconds))s", (daemon.cpuNanoseconds - cpu0) / 1e6, "ms")
+        report.add("idle.context_switches_over_\(Int(seconds))s", daemon.contextSwitches - switches0, "switches")
+        report.add("idle.rss", daemon.rssMebibytes, "MiB")
+    }
+
+    /// A 100 Hz sensor (a replayed trace) with one client attached.
+    static func sensorLoad(_ report: Report, seconds: Double) throws {
+        let trace = "/tmp/tiltpuzzle-bench-\(getpid())-100hz.csv"
+        let samples = CoreBenchmarks.syntheticSamples(count: Int((seconds + 3) * 100))
+        try (TraceFormat.preamble() + samples.map(TraceFormat.line(for:)).joined()).write(toFile: trace, atomically: true, encoding: .utf8)
+        defer { unlink(trace) }
+        let daemon = try Daemon(arguments: ["--source", "replay:\(trace)"], config: "", name: "load")
+        defer { daemon.stop() }
+        let client = daemon.connect()
+        var events = 0
+        let start = MonotonicClock.now()
+        while MonotonicClock.now() - start < 1 { if try client.next(timeout: 0.1) != nil { events += 1 } }
+        let (cpu0, switches0) = (daemon.cpuNanoseconds, daemon.contextSwitches)
+        let measured = MonotonicClock.now()
+        while MonotonicClock.now() - measured < seconds { if try client.next(timeout: 0.1) != nil { events += 1 } }
+        let elapsed = MonotonicClock.now() - measured
+        report.add("sensor_100hz_one_client.cpu_share", (daemon.cpuNanoseconds - cpu0) / (elapsed * 1e9) * 100, "% of a core")
+        report.add("sensor_100hz_one_client.wakeups_per_second", (daemon.contextSwitches - switches0) / elapsed, "switches/s")
+        report.add("sensor_100hz_one_client.events_seen", Double(events), "messages")
+    }
+
+    /// From spawning the daemon to READY=1 and to a socket that accepts.
+    static func startUp(_ report: Report, runs: Int) throws {
+        var ready: [Double] = []
+        var connectable: [Double] = []
+        for run in 0..<runs {
+            let notifyPath = "/tmp/tiltpuzzle-bench-\(getpid())-notify-\(run)"
+            let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(notifyPath.utf8) + [0]) }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            defer { close(fd); unlink(notifyPath) }
+            let start = MonotonicClock.now()
+            let daemon = try Daemon(arguments: ["--source", "none"], config: "", environment: ["NOTIFY_SOCKET": notifyPath],
+                                    name: "start\(run)")
+            var connectedAt: Double?
+            var readyAt: Double?
+            while readyAt == nil || connectedAt == nil {
+                if connectedAt == nil, let c = try? UnixSocket.connect(path: daemon.socket) {
+                    connectedAt = MonotonicClock.now()
+                    try? c.close()
+                }
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if readyAt == nil, poll(&pfd, 1, 0) > 0 {
+                    var buffer = [UInt8](repeating: 0, count: 256)
+                    let n = recv(fd, &buffer, buffer.count, 0)
+                    if String(decoding: buffer[..<max(0, n)], as: UTF8.self) == "READY=1" { readyAt = MonotonicClock.now() }
+                }
+                if MonotonicClock.now() - start > 10 { fatalError("no READY=1 within 10 s") }
+                usleep(200)
+            }
+            ready.append(readyAt! - start)
+            connectable.append(connectedAt! - start)
+            daemon.stop()
+        }
+        report.add("startup.to_ready.median", quantile(ready.sorted(), 0.5) * 1e3, "ms")
+        report.add("startup.to_connectable.median", quantile(connectable.sorted(), 0.5) * 1e3, "ms")
+    }
+
+    /// 100,000 moves through the socket with the undo history at its bound.
+    static func memoryAfterMoves(_ report: Report, moves: Int) throws {
+        let daemon = try Daemon(arguments: ["--source", "none"], config: "[game]\nundo-levels = 1000\n", name: "moves")
+        defer { daemon.stop() }
+        let player = daemon.connect()
+        _ = try player.request(.new(size: 4, seed: nil, shuffle: false))
+        var sent = 0
+        while sent < moves {
+            let batch = min(500, moves - sent)
+            var lines: [UInt8] = []
+            for i in 0..<batch {
+                lines += ClientRequest(command: .tilt((sent + i) % 2 == 0 ? .right : .left)).encoded()
+            }
+            try player.descriptor.writeAll(lines)
+            var replies = 0
+            while replies < batch {
+                guard let message = try player.next(timeout: 10) else { fatalError("replies stopped") }
+                if case .reply = message { replies += 1 }
+            }
+            sent += batch
+        }
+        let state = try player.request(.state)
+        guard case .state(let s)? = state.first(where: { if case .state = $0 { true } else { false } }), s.moves == moves else {
+            fatalError("the daemon did not count \(moves) moves")
+        }
+        report.add("daemon.rss_after_\(moves)_moves", daemon.rssMebibytes, "MiB")
+    }
+
+    /// From a sample's scheduled time in a 100 Hz replay to the `move` at the client.
+    ///
+    /// The client subscribes to samples: the sample that arrived soonest after its
+    /// schedule fixes the replay's clock (so the figures are, if anything, high), and
+    /// each move is timed against the sample that fired it (the last sample received
+    /// before the move). `speed` > 1 shortens the run; the daemon's path per sample
+    /// is the same. The other clients receive every move but do not read during the run.
+    static func sampleToMove(_ report: Report, clients: Int, moves: Int, speed: Double) throws {
+        let trace = "/tmp/tiltpuzzle-bench-\(getpid())-moves.csv"
+        // A tilt every 0.3 s alternating right/left: every one is a legal move.
+        var samples: [Sample] = []
+        var random = SeededRandom(seed: 3)
+        for i in 0..<(moves * 30 + 100) {
+            let phase = i % 30
+            let angle = phase < 10 ? 0 : phase < 15 ? Double(phase - 9) * 6 : phase < 20 ? 30 - Double(phase - 15) * 6 : 0
+            let sign: Double = (i / 30) % 2 == 0 ? -1 : 1
+            let s = sin(angle * .pi / 180)
+            let noise = (Double(random.below(1001)) - 500) / 500 * 0.03
+            samples.append(Sample(time: Double(i) / 100, x: sign * s * standardGravity + noise, y: noise,
+                                  z: (1 - s * s).squareRoot() * standardGravity))
+        }
+        try (TraceFormat.preamble() + samples.map(TraceFormat.line(for:)).joined()).write(toFile: trace, atomically: true, encoding: .utf8)
+        defer { unlink(trace) }
+        let daemon = try Daemon(arguments: ["--source", "replay:\(trace)", "--replay-speed", "\(speed)"],
+                                config: "[clients]\nmax-clients = 2000\n", name: "s2m")
+        defer { daemon.stop() }
+        // The bystanders attach first (the replay starts with the first client).
+        var bystanders: [DaemonConnection] = []
+        let observer = daemon.connect()
+        _ = try observer.request(.new(size: 4, seed: nil, shuffle: false))
+        _ = try observer.request(.subscribe(samples: true))
+        for _ in 1..<clients { bystanders.append(daemon.connect()) }
+        // Arrival times of samples and moves; the replay's clock is fixed afterwards by
+        // the sample that arrived earliest relative to its schedule.
+        var sampleArrivals: [(wall: Double, trace: Double)] = []
+        var moveArrivals: [(wall: Double, trigger: Double)] = []
+        let deadline = MonotonicClock.now() + Double(samples.count) / 100 / speed + 10
+        while moveArrivals.count < moves, MonotonicClock.now() < deadline {
+            guard let message = try observer.next(timeout: 1) else { continue }
+            let now = MonotonicClock.now()
+            switch message {
+            case .sample(let sample): sampleArrivals.append((now, sample.time))
+            case .move: if let last = sampleArrivals.last { moveArrivals.append((now, last.trace)) }
+            default: break
+            }
+        }
+        let offset = sampleArrivals.map { $0.wall - $0.trace / speed }.min() ?? 0
+        let latencies = moveArrivals.map { $0.wall - (offset + $0.trigger / speed) }
+        addLatency(report, "sample_to_move.\(clients)_clients", latencies.sorted())
+    }
+
+    static func run(_ report: Report, quick: Bool) throws {
+        try startUp(report, runs: quick ? 5 : 20)
+        try idle(report, seconds: quick ? 3 : 10)
+        try sensorLoad(report, seconds: quick ? 3 : 10)
+        try clients(report)
+        try memoryAfterMoves(report, moves: 100_000)
+        for count in [1, 100, 1000] {
+            try sampleToMove(report, clients: count, moves: 1000, speed: quick ? 10 : 4)
+        }
     }
 }

@@ -1,4 +1,4 @@
-// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|all]`.
+// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|all] [--quick]`.
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 
@@ -8,10 +8,10 @@ let report = Report()
 print("machine: \(Report.machine)")
 do {
     if which == "core" || which == "all" {
-        try CoreBenchmarks.run(report, sampleCount: arguments.dropFirst().first.flatMap(Int.init) ?? 10_000_000)
+        try CoreBenchmarks.run(report, sampleCount: arguments.contains("--quick") ? 1_000_000 : 10_000_000)
     }
     if which == "daemon" || which == "all" {
-        try DaemonBenchmarks.run(report)
+        try DaemonBenchmarks.run(report, quick: arguments.contains("--quick"))
     }
 } catch {
     FileHandle.standardError.write(Data("tiltpuzzle-bench: \(error)\n".utf8))
