@@ -49,7 +49,9 @@ let package = Package(
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem"]),
         // Starts the built executables; depends on them so they are built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport"]),
+        // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.

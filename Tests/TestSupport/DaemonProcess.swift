@@ -1,12 +1,11 @@
 import Foundation
-import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The built executables, next to this test bundle in the build folder.
-enum BuiltProducts {
-    static let directory: URL = {
+public enum BuiltProducts {
+    public static let directory: URL = {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
         // The bundle may be a directory (…/tiltpuzzlePackageTests.xctest/…); climb to the build folder.
@@ -17,15 +16,15 @@ enum BuiltProducts {
         return dir
     }()
 
-    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    public static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }
 
 /// A temporary folder removed at the end of the test.
-final class TemporaryDirectory {
-    let url: URL
-    var path: String { url.path }
+public final class TemporaryDirectory {
+    public let url: URL
+    public var path: String { url.path }
 
-    init() {
+    public init() {
         // Short paths: a Unix socket path holds at most 107 bytes.
         url = URL(fileURLWithPath: "/tmp/tp-\(getpid())-\(UInt32.random(in: 0 ... .max))")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -35,14 +34,14 @@ final class TemporaryDirectory {
 }
 
 /// `tiltpuzzled` started on a temporary socket and state folder.
-final class DaemonProcess {
-    let process = Process()
-    let socketPath: String
-    let stateDirectory: String
+public final class DaemonProcess {
+    public let process = Process()
+    public let socketPath: String
+    public let stateDirectory: String
     private let logPipe = Pipe()
     private let logBuffer = LogBuffer()
 
-    init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:]) throws {
+    public init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:]) throws {
         socketPath = directory.path + "/d.sock"
         stateDirectory = directory.path + "/state"
         process.executableURL = BuiltProducts.url("tiltpuzzled")
@@ -60,7 +59,7 @@ final class DaemonProcess {
         try waitForSocket()
     }
 
-    var log: String { logBuffer.text }
+    public var log: String { logBuffer.text }
 
     private func waitForSocket() throws {
         let deadline = Date().addingTimeInterval(10)
@@ -75,13 +74,13 @@ final class DaemonProcess {
         throw TestFailure("the daemon did not open \(socketPath):\n\(log)")
     }
 
-    func terminate() {
+    public func terminate() {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }
 
-    func kill9() {
+    public func kill9() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
@@ -93,34 +92,34 @@ final class DaemonProcess {
 }
 
 /// The daemon's output, collected from the pipe's reader thread.
-final class LogBuffer: @unchecked Sendable {
+public final class LogBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
 
-    func append(_ more: Data) {
+    public func append(_ more: Data) {
         lock.lock()
         data.append(more)
         lock.unlock()
     }
 
-    var text: String {
+    public var text: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: data, as: UTF8.self)
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A blocking protocol client with timeouts.
-final class TestClient {
-    let fd: Int32
-    private var buffer: [UInt8] = []
+public final class TestClient {
+    public let fd: Int32
+    private lazy var lines = LineReader(fd: fd)
 
-    init(path: String) throws {
+    public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -141,16 +140,16 @@ final class TestClient {
         }
     }
 
-    func close() { Glibc.close(fd) }
+    public func close() { Glibc.close(fd) }
     deinit { Glibc.close(fd) }
 
-    func send(_ text: String) {
+    public func send(_ text: String) {
         var bytes = Array(text.utf8)
         if !text.hasSuffix("\n") { bytes.append(10) }
         sendRaw(bytes)
     }
 
-    func sendRaw(_ bytes: [UInt8]) {
+    public func sendRaw(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -160,32 +159,17 @@ final class TestClient {
     }
 
     /// The next line as a JSON object; nil at end of stream or after `timeout` seconds.
-    func next(timeout: Double = 5) -> [String: Any]? {
+    public func next(timeout: Double = 5) -> [String: Any]? {
         guard let line = nextLine(timeout: timeout) else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 
-    func nextLine(timeout: Double = 5) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = recv(fd, &chunk, chunk.count, 0)
-            if n <= 0 { return nil }
-            buffer += chunk[..<n]
-        }
+    public func nextLine(timeout: Double = 5) -> String? {
+        lines.next(timeout: timeout)
     }
 
     /// Reads messages until one matches `predicate`; all messages read, that one last.
-    func read(until predicate: ([String: Any]) -> Bool, timeout: Double = 10) -> [[String: Any]] {
+    public func read(until predicate: ([String: Any]) -> Bool, timeout: Double = 10) -> [[String: Any]] {
         var messages: [[String: Any]] = []
         let deadline = Date().addingTimeInterval(timeout)
         while let message = next(timeout: max(0, deadline.timeIntervalSinceNow)) {
@@ -196,14 +180,14 @@ final class TestClient {
     }
 
     /// Sends a request and reads up to its reply or error (matched by id).
-    func request(_ json: String, id: Int) -> [[String: Any]] {
+    public func request(_ json: String, id: Int) -> [[String: Any]] {
         send(json)
         return read { ($0["type"] as? String == "reply" || $0["type"] as? String == "error") && $0["id"] as? Int == id }
     }
 
     /// Reads and checks the greeting: hello, state, sensor.
     @discardableResult
-    func greeting() -> [String: Any]? {
+    public func greeting() -> [String: Any]? {
         let hello = next()
         guard hello?["type"] as? String == "hello", let state = next(), next()?["type"] as? String == "sensor" else {
             return nil
