@@ -4,12 +4,6 @@
 /// fast path (an integer and a power of ten, both exact doubles, one correctly
 /// rounded operation); anything else goes to the standard library's parser.
 enum DecimalParser {
-    private static let powersOfTen: [Double] = (0...22).map { n in
-        var p = 1.0
-        for _ in 0..<n { p *= 10 }
-        return p
-    }
-
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         let n = bytes.count
@@ -23,16 +17,16 @@ enum DecimalParser {
         var digits = 0
         var scale = 0
         var sawDigit = false
-        while i < n, let d = digit(bytes[i]) {
-            mantissa = mantissa &* 10 &+ d
+        while i < n, bytes[i] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
             if mantissa != 0 { digits += 1 }
             sawDigit = true
             i += 1
         }
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            while i < n, let d = digit(bytes[i]) {
-                mantissa = mantissa &* 10 &+ d
+            while i < n, bytes[i] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
                 if mantissa != 0 { digits += 1 }
                 scale -= 1
                 sawDigit = true
@@ -45,12 +39,11 @@ enum DecimalParser {
             return slowPath(bytes)
         }
         guard digits <= 15, scale >= -22 else { return slowPath(bytes) }
-        let value = Double(mantissa) / powersOfTen[-scale]
+        // 10^k for k ≤ 22 is an exact double, and so is every partial product here.
+        var power = 1.0
+        for _ in 0..<(-scale) { power *= 10 }
+        let value = Double(mantissa) / power
         return negative ? -value : value
-    }
-
-    private static func digit(_ byte: UInt8) -> UInt64? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? UInt64(byte - UInt8(ascii: "0")) : nil
     }
 
     private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {

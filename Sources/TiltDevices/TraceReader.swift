@@ -29,8 +29,12 @@ public struct TraceReader {
     private var input: Input
     private var splitter = LineSplitter(maxLineLength: TraceFormat.maxLineLength)
     private var parser = TraceParser()
-    private var pending: [Result<Sample, TraceError>] = []
+    /// Samples parsed from the current chunk, and its malformed lines, each kept with
+    /// the number of samples before it so that errors come out in file order.
+    private var pending: [Sample] = []
+    private var pendingErrors: [(position: Int, error: TraceError)] = []
     private var pendingIndex = 0
+    private var errorIndex = 0
     private var chunk: [UInt8]
     private var atEnd = false
     public private(set) var bytesRead = 0
@@ -49,25 +53,24 @@ public struct TraceReader {
     /// The time of the last sample handed out.
     public private(set) var lastTime = 0.0
 
-    /// The line of the last sample or error handed out.
-    public var lineNumber: Int { parser.lineNumber }
-
     /// The next sample; nil at the end of the trace.
     public mutating func next() throws(Failure) -> Sample? {
         while true {
+            if errorIndex < pendingErrors.count, pendingErrors[errorIndex].position == pendingIndex {
+                errorIndex += 1
+                throw .malformed(pendingErrors[errorIndex - 1].error)
+            }
             if pendingIndex < pending.count {
-                let item = pending[pendingIndex]
+                let sample = pending[pendingIndex]
                 pendingIndex += 1
-                switch item {
-                case .success(let sample):
-                    lastTime = sample.time
-                    return sample
-                case .failure(let error): throw .malformed(error)
-                }
+                lastTime = sample.time
+                return sample
             }
             if atEnd { return nil }
             pending.removeAll(keepingCapacity: true)
+            pendingErrors.removeAll()
             pendingIndex = 0
+            errorIndex = 0
             try fill()
         }
     }
@@ -76,25 +79,27 @@ public struct TraceReader {
     private mutating func fill() throws(Failure) {
         var parser = self.parser
         var pending = self.pending
+        var errors = self.pendingErrors
         func take(_ piece: LineSplitter.Piece) {
             switch piece {
             case .line(let line):
                 do throws(TraceError) {
-                    if let sample = try parser.parse(line: line) { pending.append(.success(sample)) }
+                    if let sample = try parser.parse(line: line) { pending.append(sample) }
                 } catch {
-                    pending.append(.failure(error))
+                    errors.append((pending.count, error))
                 }
             case .tooLong:
-                pending.append(.failure(parser.skipTooLongLine()))
+                errors.append((pending.count, parser.skipTooLongLine()))
             }
         }
         func finish() {
             splitter.finish(take)
-            do throws(TraceError) { try parser.finish() } catch { pending.append(.failure(error)) }
+            do throws(TraceError) { try parser.finish() } catch { errors.append((pending.count, error)) }
         }
         defer {
             self.parser = parser
             self.pending = pending
+            self.pendingErrors = errors
         }
         switch input {
         case .file(let fd):
