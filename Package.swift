@@ -52,6 +52,9 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport"]),
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.
+        .testTarget(name: "ClientTests",
+                    dependencies: ["TiltCore", "TiltWire", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.

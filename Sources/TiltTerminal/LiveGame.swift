@@ -1,0 +1,131 @@
+import TiltClient
+import TiltCore
+import TiltWire
+
+/// What a live view knows about the daemon's game: the board (kept by a
+/// `BoardMirror`), the sensor, the last tilt, the last event and the play clock.
+/// Pure: the caller passes the monotonic time a message arrived.
+public struct LiveGame: Sendable {
+    public private(set) var mirror = BoardMirror()
+    public private(set) var sensor: SensorReport?
+    public private(set) var lastTilt: TiltMark?
+    public private(set) var lastEvent: String?
+    /// A note for the player: the daemon's error message, a question. The player clears it.
+    public var notice: String?
+    /// Play seconds when `clockSince` was taken; the daemon's clock runs while a
+    /// client is attached and the game is unsolved, so ours ticks on from its last word.
+    private var clockBase: Double = 0
+    private var clockSince: Double?
+
+    /// The last direction something slid, or was tilted without anything able to move.
+    public struct TiltMark: Equatable, Sendable {
+        public var direction: Direction
+        public var blocked: Bool
+
+        public init(direction: Direction, blocked: Bool) {
+            self.direction = direction
+            self.blocked = blocked
+        }
+    }
+
+    public init() {}
+
+    public var state: GameState? { mirror.state }
+
+    /// Applies a message that arrived at `now`. Returns the mirror's outcome
+    /// (`.needsState`: ask the daemon for its state) and the event as one line of
+    /// plain output, when it is an event worth a line.
+    public mutating func apply(_ message: ServerMessage, at now: Double) -> (outcome: BoardMirror.Outcome, line: String?) {
+        let outcome = mirror.apply(message)
+        var line: String?
+        switch message {
+        case .state(let state):
+            clockBase = state.time
+            clockSince = state.solved ? nil : now
+            lastTilt = nil
+            lastEvent = nil
+            line = "state \(state.revision): \(state.size)×\(state.size), \(state.moves) moves, "
+                + "\(BoardText.clock(state.time)) played\(state.solved ? ", solved" : ""), board \(Self.boardLine(state))"
+        case .move(let revision, let move, let cause, let moves, let solved):
+            if solved {
+                stopClock(at: now)
+            } else if clockSince == nil {
+                clockSince = now   // an undo after the solve: the daemon's clock runs again
+            }
+            lastTilt = TiltMark(direction: move.direction, blocked: false)
+            // Only a move the mirror applied tells which tile it was.
+            let tile = outcome == .updated ? mirror.state.map { $0.board[move.to] } : nil
+            let name = tile.map { "tile \(BoardText.label($0, side: mirror.state?.size ?? 0))" } ?? "a tile"
+            lastEvent = "\(name) slid \(move.direction) (\(cause.rawValue))"
+            line = "move \(revision): \(name) \(move.direction) \(move.from)→\(move.to) (\(cause.rawValue)), "
+                + "\(moves) moves\(solved ? ", solved" : "")"
+        case .tilt(let direction, let moved):
+            lastTilt = TiltMark(direction: direction, blocked: !moved)
+            lastEvent = moved ? "tilt \(direction)" : "tilt \(direction): nothing can slide that way"
+            line = lastEvent
+        case .solved(_, let moves, let time):
+            clockBase = time
+            clockSince = nil
+            lastEvent = "solved in \(moves) moves, \(BoardText.clock(time))"
+            line = lastEvent
+        case .sensor(let report):
+            sensor = report
+            line = BoardText.sensorText(report)
+        case .error(_, let code, let message):
+            notice = message
+            line = "error: \(message) (\(code.rawValue))"
+        case .hello, .sample, .reply:
+            break
+        }
+        return (outcome, line)
+    }
+
+    /// A tilt from this client that the daemon answered with nothing moved: the
+    /// same bump as a sensor's illegal tilt.
+    public mutating func bump(_ direction: Direction) {
+        lastTilt = TiltMark(direction: direction, blocked: true)
+        lastEvent = "\(direction): nothing can slide that way"
+    }
+
+    // MARK: Clock
+
+    public func elapsed(at now: Double) -> Double {
+        clockBase + (clockSince.map { max(0, now - $0) } ?? 0)
+    }
+
+    /// Seconds until the shown clock changes; nil while it stands still (no timer needed).
+    public func secondsToNextTick(at now: Double) -> Double? {
+        guard clockSince != nil, mirror.state != nil else { return nil }
+        let elapsed = elapsed(at: now)
+        return (elapsed + 1).rounded(.down) - elapsed
+    }
+
+    private mutating func stopClock(at now: Double) {
+        clockBase = elapsed(at: now)
+        clockSince = nil
+    }
+
+    // MARK: Text
+
+    /// The lines under the board: counters and clock, the last event, the sensor, a notice.
+    public func statusLines(at now: Double) -> [String] {
+        guard let state = mirror.state else { return [] }
+        var lines = ["\(state.moves) moves   \(BoardText.clock(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")]
+        lines.append(lastEvent ?? "")
+        lines.append(sensor.map(BoardText.sensorText) ?? "")
+        if let notice { lines.append(notice) }
+        return lines
+    }
+
+    /// The board on one line, rows split by `|`, the empty cell `_`: `1 2 3|4 5 6|7 8 _`.
+    public static func boardLine(_ state: GameState) -> String {
+        // Rows cut from the cells as sent, so a board that does not fit its size is printed, not trusted.
+        let width = max(1, state.size)
+        return stride(from: 0, to: state.board.count, by: width).map { start in
+            state.board[start ..< min(start + width, state.board.count)].map { value in
+                let label = BoardText.label(value, side: state.size)
+                return label.isEmpty ? "_" : label
+            }.joined(separator: " ")
+        }.joined(separator: "|")
+    }
+}
