@@ -1,0 +1,206 @@
+import TiltClient
+import TiltCore
+import TiltSystem
+import TiltTerminal
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The event loop of `watch` and `play`. It sleeps in poll() on the daemon's
+/// socket, the keyboard and a signalfd; the only timer is the clock's one-second
+/// tick while a game is in play. On a terminal it draws the full-screen view and
+/// puts the terminal back however it ends; elsewhere it prints a line per event.
+final class LiveSession {
+    private let connection: DaemonConnection
+    private let title: String
+    /// The player's keys; nil to watch (q quits, nothing else).
+    private var keys: PlayerKeys?
+    private var game = LiveGame()
+    private var reader = KeyReader()
+    /// Requests sent and not answered yet, by id: their replies say what happened.
+    private var pending: [Int: Command] = [:]
+
+    private enum Ending {
+        case quit
+        case signal(Int32)
+        case failure(DaemonConnection.Failure)
+        /// Our output is gone (a closed pipe, a hung-up terminal).
+        case outputClosed
+    }
+
+    init(connection: DaemonConnection, title: String, keys: PlayerKeys?) {
+        self.connection = connection
+        self.title = title
+        self.keys = keys
+    }
+
+    /// Runs until q, a signal, or the daemon going away; the exit status.
+    func run(on terminal: Terminal?) -> Int32 {
+        // A daemon gone in mid-write is reported like any other loss, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
+        // Ctrl-Z is ours to handle only where there is a screen to put back first.
+        let handled = [SIGINT, SIGTERM, SIGHUP] + (terminal == nil ? [] : [SIGWINCH, SIGTSTP])
+        let ending: Ending
+        do throws(Errno) {
+            let signals = try SignalDescriptor(handled)
+            defer { try? signals.descriptor.close() }
+            try terminal?.enter(rawInput: true)
+            ending = loop(terminal, signals)
+        } catch {
+            terminal?.restore()
+            printError("tiltpuzzle: cannot set up the terminal: \(error)")
+            return ExitStatus.software
+        }
+        terminal?.restore()
+        switch ending {
+        case .quit: return ExitStatus.ok
+        case .signal(let number): return 128 + number
+        case .outputClosed: return 128 + SIGPIPE
+        case .failure(let failure): return report(failure).status   // after the screen is back, so it stays readable
+        }
+    }
+
+    private func loop(_ terminal: Terminal?, _ signals: SignalDescriptor) -> Ending {
+        var readingKeys = terminal?.input.isTerminal ?? false
+        var dirty = true
+        while true {
+            // Messages can wait in the connection's buffer without the socket being readable (the greeting does).
+            while let message = connection.takeBuffered() {
+                if let ending = handle(message, printing: terminal == nil) { return ending }
+                dirty = true
+            }
+            if dirty, let terminal {
+                guard draw(terminal) else { return .outputClosed }
+                dirty = false
+            }
+            var waits = [(connection.descriptor, Poll.Events.readable), (signals.descriptor, .readable)]
+            if readingKeys, let terminal { waits.append((terminal.input, .readable)) }
+            let tick = terminal == nil ? nil : game.secondsToNextTick(at: MonotonicClock.now())
+            let ready: [Poll.Events]
+            do throws(Errno) {
+                ready = try Poll.wait(waits, timeout: tick)
+            } catch {
+                return .failure(.io(path: connection.path, error))
+            }
+            if ready.allSatisfy(\.isEmpty) {
+                dirty = true   // the clock's tick
+                continue
+            }
+            if !ready[1].isEmpty {
+                for number in signals.read() {
+                    switch number {
+                    case SIGWINCH:
+                        dirty = true
+                    case SIGTSTP:
+                        if let terminal, !suspend(terminal) { return .outputClosed }
+                        dirty = true
+                    default:
+                        return .signal(number)
+                    }
+                }
+            }
+            if !ready[0].isEmpty {
+                do throws(DaemonConnection.Failure) {
+                    try connection.readAvailable()
+                } catch {
+                    return .failure(error)
+                }
+            }
+            if readingKeys, let terminal, !ready[2].isEmpty {
+                var bytes = [UInt8](repeating: 0, count: 256)
+                let count = (try? terminal.input.read(into: &bytes)) ?? 0
+                // End of input (a hung-up terminal): keep watching, stop reading.
+                if count == 0 { readingKeys = false }
+                for key in reader.feed(bytes[..<count]) {
+                    if let ending = press(key) { return ending }
+                    dirty = true
+                }
+            }
+        }
+    }
+
+    /// Applies a daemon message; prints its line when there is no screen.
+    private func handle(_ message: ServerMessage, printing: Bool) -> Ending? {
+        let (outcome, line) = game.apply(message, at: MonotonicClock.now())
+        if printing, let line {
+            do throws(Errno) {
+                // Unbuffered, so a reader of the pipe sees each event as it happens.
+                try FileDescriptor.standardOutput.writeAll(line + "\n")
+            } catch {
+                return .outputClosed
+            }
+        }
+        switch message {
+        case .reply(let id, _, let moved):
+            if let id = id?.int, let command = pending.removeValue(forKey: id) { answered(command, moved: moved ?? 0) }
+        case .error(let id, _, _):
+            if let id = id?.int { pending[id] = nil }
+        default:
+            break
+        }
+        guard outcome == .needsState else { return nil }
+        return send(.state)
+    }
+
+    /// What a reply tells that no event did.
+    private func answered(_ command: Command, moved: Int) {
+        switch command {
+        case .tilt(let direction) where moved == 0: game.bump(direction)
+        case .undo where moved == 0: game.notice = "nothing to undo"
+        case .redo where moved == 0: game.notice = "nothing to redo"
+        case .calibrate: game.notice = "calibrated: this pose is now neutral"
+        default: break
+        }
+    }
+
+    private func press(_ key: Key) -> Ending? {
+        guard var keys else { return key == .character("q") || key == .character("Q") ? .quit : nil }
+        game.notice = nil
+        let outcome = keys.handle(key, game: game.state)
+        self.keys = keys
+        switch outcome {
+        case .send(let command): return send(command)
+        case .quit: return .quit
+        case .ask(let question): game.notice = question
+        case .ignore: break
+        }
+        return nil
+    }
+
+    private func send(_ command: Command) -> Ending? {
+        do throws(DaemonConnection.Failure) {
+            pending[try connection.send(command)] = command
+            return nil
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func draw(_ terminal: Terminal) -> Bool {
+        let (width, height) = terminal.size()
+        let size = game.state.map { " — \($0.size)×\($0.size)" } ?? ""
+        let help = keys == nil ? "q: quit" : PlayerKeys.help
+        let content = BoardView.Content(title: title + size, state: game.state, mark: game.lastTilt,
+                                        lines: game.statusLines(at: MonotonicClock.now()) + [help])
+        do throws(Errno) {
+            try terminal.write(ScreenFrame.draw(BoardView.render(content, width: width, height: height)))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Ctrl-Z: the shell gets its screen and settings back while we are stopped.
+    private func suspend(_ terminal: Terminal) -> Bool {
+        terminal.restore()
+        kill(getpid(), SIGSTOP)
+        // Here after `fg`.
+        do throws(Errno) {
+            try terminal.enter(rawInput: true)
+            return true
+        } catch {
+            return false
+        }
+    }
+}
