@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the client says, and exits with, when it cannot do what was asked.
+struct ClientErrorTests {
+    @Test func noDaemonNamesTheSocketAndHowToStartOne() throws {
+        let directory = TemporaryDirectory()
+        let socket = directory.path + "/nothing-here.sock"
+        let result = try Client.run(["--socket", socket, "status"])
+        #expect(result.status == 69)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("no tiltpuzzled is running (tried \(socket))"))
+        #expect(result.stderr.contains("systemctl start tiltpuzzled.socket"))
+        #expect(result.stderr.contains("run 'tiltpuzzled'"))
+    }
+
+    /// Without --socket or TILTPUZZLE_SOCKET: the user's runtime folder, then the system socket.
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/run/tiltpuzzle/tiltpuzzled.sock"),
+                   "a system daemon is running here"))
+    func noDaemonTriesTheDefaultSockets() throws {
+        let directory = TemporaryDirectory()
+        let result = try Client.run(["tilt", "up"], environment: ["XDG_RUNTIME_DIR": directory.path])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("tried \(directory.path)/tiltpuzzle/tiltpuzzled.sock, /run/tiltpuzzle/tiltpuzzled.sock"))
+    }
+
+    /// One line that says what is wrong, one with where to look; status 64.
+    @Test(arguments: [
+        (["tilt", "sideways"], "tiltpuzzle: DIRECTION must be up, down, left or right, not 'sideways'"),
+        (["move", "x", "up"], "tiltpuzzle: INDEX must be a cell index from 0, not 'x'"),
+        (["new", "--size", "11"], "tiltpuzzle: --size expects a side from 2 to 10, not '11'"),
+        (["demo", "--speed", "fast"], "tiltpuzzle: --speed expects a positive number, not 'fast'"),
+        (["tilt"], "tiltpuzzle: 'tilt' needs DIRECTION"),
+        (["status", "--jsn"], "tiltpuzzle: unknown option '--jsn' for 'status'"),
+        (["frobnicate"], "tiltpuzzle: unknown command 'frobnicate'"),
+        ([], "tiltpuzzle: no command given"),
+    ])
+    func aBadArgumentIsOneClearLineAndAHint(arguments: [String], message: String) throws {
+        // No daemon is needed to find a usage mistake: the socket does not exist.
+        let result = try Client.run(["--socket", "/nonexistent/d.sock"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 2)
+        #expect(result.stderrLines.first == message)
+        #expect(result.stderrLines.last?.hasPrefix("(see 'tiltpuzzle") == true)
+    }
+
+    /// A socket the user may not open: root's, mode 0600, the client run as nobody.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "needs root to run the client as another user"))
+    func aSocketWithoutPermissionSaysWhichGroupToJoin() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        #expect(chmod(daemon.socketPath, 0o600) == 0)
+        // The build folder may be out of an unprivileged user's reach; the temporary folder is not.
+        let copy = directory.path + "/tiltpuzzle"
+        try FileManager.default.copyItem(atPath: Client.path, toPath: copy)
+        let result = try Client.run(["--socket", daemon.socketPath, "status"],
+                                    prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"],
+                                    executable: copy)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("permission denied on \(daemon.socketPath)"))
+        #expect(result.stderr.contains("Join the 'tiltpuzzle' group"))
+    }
+
+    @Test func theEnvironmentNamesTheSocketAndSocketOptionWins() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let fromEnvironment = try Client.run(["status"], environment: ["TILTPUZZLE_SOCKET": daemon.socketPath])
+        #expect(fromEnvironment.status == 0)
+        #expect(fromEnvironment.stdout.contains("at \(daemon.socketPath)"))
+        let overridden = try Client.run(["--socket", daemon.socketPath, "status"],
+                                        environment: ["TILTPUZZLE_SOCKET": directory.path + "/wrong.sock"])
+        #expect(overridden.status == 0)
+        let wrong = try Client.run(["--socket", directory.path + "/wrong.sock", "status"],
+                                   environment: ["TILTPUZZLE_SOCKET": daemon.socketPath])
+        #expect(wrong.status == 69)
+        #expect(wrong.stderr.contains("wrong.sock"))
+    }
+
+    @Test func playNeedsATerminal() throws {
+        let result = try Client.run(["--socket", "/nonexistent/d.sock", "play"])
+        #expect(result.status == 64)
+        #expect(result.stderrLines == ["tiltpuzzle: play needs a terminal for its keys and screen",
+                                       "(to follow the game from a script or a pipe, use 'tiltpuzzle watch')"])
+    }
+
+    @Test func helpForTheProgramAndEveryCommand() throws {
+        let program = try Client.run(["--help"])
+        #expect(program.status == 0)
+        let table = program.stdoutLines.drop { $0 != "Commands:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+        let commands = table.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Set(["status", "watch", "play", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "demo"])
+            .isSubset(of: commands))
+        for command in commands {
+            let help = try Client.run([command, "--help"])
+            #expect(help.status == 0, "\(command)")
+            #expect(help.stdout.contains("Usage: tiltpuzzle \(command)"), "\(command)")
+            #expect(try Client.run(["help", command]).stdout == help.stdout, "\(command)")
+        }
+        let play = try Client.run(["play", "--help"])
+        for key in ["arrow key", "u undoes", "r redoes", "n starts a new game", "c calibrates", "q quits"] {
+            #expect(play.stdout.contains(key), "\(key)")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built client against a daemon on a temporary socket: what each command
+/// prints and its exit status.
+struct OneShotCommandTests {
+    /// A daemon whose game is the solved 4×4 board, started through the client.
+    static func solvedDaemon(_ directory: TemporaryDirectory) throws -> DaemonProcess {
+        let daemon = try DaemonProcess(directory: directory)
+        let result = try Client.run(["new", "--size", "4", "--no-shuffle"], on: daemon)
+        guard result.status == 0 else { throw TestFailure("new --no-shuffle: \(result.stderr)") }
+        return daemon
+    }
+
+    static let solvedBoard = Array(0..<16)
+
+    @Test func statusShowsTheBoardTheCountersAndTheSensor() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try Self.solvedDaemon(directory)
+        let result = try Client.run(["status"], on: daemon)
+        #expect(result.status == 0)
+        #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 4, board: Self.solvedBoard))
+        #expect(result.stdout.contains("4×4 game, 0 moves"))
+        #expect(result.stdout.contains("sensor absent"))
+        #expect(result.stdout.contains("at \(daemon.socketPath)"))
+    }
+
+    @Test func statusJSONHasTheProtocolsFields() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try Self.solvedDaemon(directory)
+        let result = try Client.run(["status", "--json"], on: daemon)
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let state = try #require(object["state"] as? [String: Any])
+        #expect(state["type"] as? String == "state")
+        #expect(state["board"] as? [Int] == Self.solvedBoard)
+        #expect(state["size"] as? Int == 4 && state["empty"] as? Int == 15 && state["moves"] as? Int == 0)
+        #expect(state["solved"] as? Bool == true && state["canUndo"] as? Bool == false)
+        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "absent")
+        #expect((object["daemon"] as? [String: Any])?["socket"] as? String == daemon.socketPath)
+    }
+
+    /// Commands run in turn from the solved 4×4 board, each with what it prints; then the daemon's game.
+    struct Script: Sendable, CustomTestStringConvertible {
+        var steps: [(arguments: [String], output: String)]
+        var board: [Int]
+        var moves: Int
+        var testDescription: String { steps.map { $0.arguments.joined(separator: " ") }.joined(separator: ", ") }
+    }
+
+    @Test(arguments: [
+        Script(steps: [(["tilt", "left"], "nothing moved"), (["tilt", "right"], "moved 14→15 right")],
+               board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14], moves: 1),
+        Script(steps: [(["move", "14", "right"], "moved 14→15 right"), (["slide", "12"], "moved 13→14 right, 12→13 right")],
+               board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14], moves: 3),
+        // A slide is one action: one undo takes back all its tiles, one redo replays them.
+        Script(steps: [(["slide", "12"], "moved 14→15 right, 13→14 right, 12→13 right"),
+                       (["undo"], "moved 13→12 left, 14→13 left, 15→14 left — solved!"),
+                       (["redo"], "moved 14→15 right, 13→14 right, 12→13 right"),
+                       (["redo"], "nothing moved")],
+               board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14], moves: 3),
+    ])
+    func eachCommandPrintsWhatMoved(script: Script) throws {
+        let directory = TemporaryDirectory()
+        let daemon = try Self.solvedDaemon(directory)
+        for step in script.steps {
+            let result = try Client.run(step.arguments, on: daemon)
+            #expect(result.status == 0, "\(step.arguments)")
+            #expect(result.stdout == step.output + "\n")
+        }
+        let state = try Client.state(of: daemon)
+        #expect(state["board"] as? [Int] == script.board)
+        #expect(state["moves"] as? Int == script.moves)
+    }
+
+    @Test func newWithASizeAndASeedIsReproducible() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let first = try Client.run(["new", "--size", "3", "--seed", "5"], on: daemon)
+        #expect(first.status == 0)
+        #expect(first.stdoutLines.last == "new 3×3 game")
+        let board = try #require(Client.state(of: daemon)["board"] as? [Int])
+        #expect(ScreenBoard.rows(first.stdoutLines) == ScreenBoard.expected(size: 3, board: board))
+        #expect(board != Array(0..<9), "shuffled")
+        _ = try Client.run(["tilt", "up"], on: daemon)
+        let second = try Client.run(["new", "--size", "3", "--seed", "5"], on: daemon)
+        #expect(second.stdout == first.stdout)
+        let state = try Client.state(of: daemon)
+        #expect(state["board"] as? [Int] == board && state["moves"] as? Int == 0)
+    }
+
+    @Test func newWithoutShuffleIsSolved() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let result = try Client.run(["new", "--size", "5", "--no-shuffle"], on: daemon)
+        #expect(result.status == 0)
+        let state = try Client.state(of: daemon)
+        #expect(state["board"] as? [Int] == Array(0..<25))
+        #expect(state["solved"] as? Bool == true)
+    }
+
+    @Test func calibrateWithoutASensorIsRefusedWithTheDaemonsMessage() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let result = try Client.run(["calibrate"], on: daemon)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "tiltpuzzle: calibration needs a sensor sample; is a sensor attached? (no-sensor)\n")
+    }
+
+    @Test func aMoveOffTheBoardIsRefusedWithStatus1() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let result = try Client.run(["move", "99", "up"], on: daemon)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("outside the 4×4 board (bad-argument)"))
+    }
+}

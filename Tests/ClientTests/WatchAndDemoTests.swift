@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `watch` into a pipe: one line per event, as they happen; and the demo's run.
+struct WatchAndDemoTests {
+    @Test func watchPrintsALineForEachEventAsAnotherClientPlays() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try OneShotCommandTests.solvedDaemon(directory)
+        let watch = try RunningClient(["--socket", daemon.socketPath, "watch"])
+        let lines = watch.lines
+        let greeting = lines.lines(until: { $0.hasPrefix("sensor") })
+        #expect(greeting == ["state 1: 4×4, 0 moves, 0:00 played, solved, board 1 2 3 4|5 6 7 8|9 10 11 12|13 14 15 _",
+                             "sensor absent — no accelerometer found"])
+        // The lines come while the watcher runs, not when it ends.
+        _ = try Client.run(["tilt", "right"], on: daemon)
+        #expect(lines.next() == "move 2: tile 15 right 14→15 (command), 1 moves")
+        _ = try Client.run(["tilt", "down"], on: daemon)
+        #expect(lines.next() == "move 3: tile 11 down 10→14 (command), 2 moves")
+        _ = try Client.run(["new", "--no-shuffle"], on: daemon)
+        #expect(lines.next()?.hasPrefix("state 4: 4×4, 0 moves, 0:00 played, solved, board 1 2 3 4|") == true)
+
+        watch.process.terminate()
+        #expect(watch.wait() == 128 + SIGTERM)
+        #expect(watch.process.terminationReason == .exit, "it handled the signal and exited")
+        #expect(watch.errorText.isEmpty)
+    }
+
+    @Test func watchReportsTheDaemonGoingAway() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let watch = try RunningClient(["--socket", daemon.socketPath, "watch"])
+        _ = watch.lines.lines(until: { $0.hasPrefix("sensor") })
+        daemon.terminate()
+        #expect(watch.wait() == 69)
+        #expect(watch.errorText == "tiltpuzzle: the daemon closed the connection.\n")
+    }
+
+    @Test func theDemoSolvesItsPuzzle() throws {
+        let result = try Client.run(["demo", "--speed", "8"])
+        #expect(result.status == 0)
+        let summary = try #require(result.stdoutLines.last)
+        #expect(summary.hasPrefix("demo: "))
+        #expect(summary.contains(" 19 moves"), "the trace's solution")
+        #expect(summary.hasSuffix(": solved"))
+    }
+}
