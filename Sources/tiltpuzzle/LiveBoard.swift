@@ -1,3 +1,4 @@
+import TiltSystem
 import TiltTerminal
 import TiltWire
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ final class LiveBoard {
     private var lastEvent = ""
 
     init(title: String) {
-        interactive = isatty(1) == 1 && (getenv("TERM").map { String(cString: $0) } ?? "dumb") != "dumb"
+        interactive = Terminal.isUsable(.standardOutput, term: processEnvironment()["TERM"])
         self.title = title
         if interactive { write("\u{1B}[?25l") } else { print(title) }
     }
