@@ -10,6 +10,7 @@ import PackageDescription
 //   TiltClient    a client's connection to the daemon and its copy of the board
 //   TiltTerminal  the client's text views: board drawing, key decoding, raw mode
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
+//   TiltGUI       the graphical board's logic: layout, animation, gestures (no SDL)
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file.
 let package = Package(
@@ -37,6 +38,7 @@ let package = Package(
         .target(name: "TiltCommandLine"),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
+        .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
@@ -55,6 +57,8 @@ let package = Package(
         // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.
         .testTarget(name: "ClientTests",
                     dependencies: ["TiltCore", "TiltWire", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
+        // Layout, animation and gestures without SDL.
+        .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.

@@ -1,0 +1,131 @@
+import TiltClient
+import TiltCore
+import TiltTerminal
+import TiltWire
+
+/// Everything the window shows, kept up to date from the daemon's messages: the
+/// board (through the animator), the connection, the sensor, the last refusal.
+/// The painter draws it; nothing here knows about SDL.
+public struct BoardScene: Sendable {
+    public enum Connection: Equatable, Sendable {
+        /// Not connected; `reason` says why the last attempt failed.
+        case connecting(reason: String?)
+        case connected
+    }
+
+    public var connection: Connection = .connecting(reason: nil)
+    public private(set) var mirror = BoardMirror()
+    public private(set) var animator: Animator?
+    public private(set) var sensor: SensorReport?
+    /// What the daemon last refused, shown until the board changes.
+    public private(set) var notice: String?
+    private var solvedTime: Double?
+    /// Swipes sent as `move` requests, by request id: if nothing moved, the board bumps that way.
+    private var pendingMoves: [Int: Direction] = [:]
+    public var frameInterval = 1.0 / 60 {
+        didSet { animator?.frameInterval = frameInterval }
+    }
+
+    public init() {}
+
+    public var state: GameState? { mirror.state }
+
+    /// Takes in one message; true when the client should ask for the whole state
+    /// (it missed a revision, or a move does not fit the board it knows).
+    public mutating func receive(_ message: ServerMessage) -> Bool {
+        switch message {
+        case .state(let state):
+            _ = mirror.apply(message)
+            notice = nil
+            solvedTime = state.solved ? state.time : nil
+            // The greeting after a reconnect repeats what is shown: nothing to redo.
+            if animator?.side != state.size || animator?.target != state.board {
+                animator = Animator(board: state.board, side: state.size, frameInterval: frameInterval)
+            }
+        case .move(_, let move, _, _, _):
+            switch mirror.apply(message) {
+            case .updated:
+                notice = nil
+                if animator?.enqueue(move) != true, let state = mirror.state {
+                    animator?.reset(board: state.board, side: state.size)
+                }
+            case .needsState:
+                return true
+            case .unchanged:
+                break
+            }
+        case .tilt(let direction, let moved):
+            if !moved { animator?.bump(direction) }
+        case .solved(_, _, let time):
+            solvedTime = time
+        case .sensor(let report):
+            sensor = report
+        case .reply(let id, _, let moved):
+            if let id = id?.int, let direction = pendingMoves.removeValue(forKey: id), moved == 0 {
+                animator?.bump(direction)
+            }
+        case .error(let id, _, let text):
+            if let id = id?.int { pendingMoves.removeValue(forKey: id) }
+            notice = text
+        case .hello, .sample:
+            break
+        }
+        return false
+    }
+
+    /// Notes a request sent as `id`, so its reply can be answered with a bump.
+    public mutating func sent(_ command: Command, id: Int) {
+        if case .move(_, let direction) = command { pendingMoves[id] = direction }
+    }
+
+    /// The connection dropped: what was sent will never be answered.
+    public mutating func disconnected(reason: String) {
+        connection = .connecting(reason: reason)
+        pendingMoves.removeAll()
+    }
+
+    public mutating func advance(by seconds: Double) {
+        animator?.advance(by: seconds)
+    }
+
+    public var isAnimating: Bool { animator?.isAnimating ?? false }
+
+    // MARK: Text
+
+    /// The first status line: the game.
+    public var gameLine: String {
+        guard let state else { return "" }
+        var text = "\(state.size)×\(state.size)   \(state.moves) move\(state.moves == 1 ? "" : "s")"
+        if let notice { text += " — \(notice)" }
+        return text
+    }
+
+    /// The second status line: the connection, else the sensor.
+    public var sensorLine: String {
+        switch connection {
+        case .connecting(let reason):
+            return "connecting…" + (reason.map { " \($0)" } ?? "")
+        case .connected:
+            guard let sensor else { return "" }
+            switch sensor.status {
+            case .active: return "sensor on: " + (sensor.name ?? sensor.kind ?? "tilt to play")
+            case .idle: return "sensor idle"
+            case .absent: return "no sensor: keys or touch"
+            case .ended: return "sensor: trace ended"
+            case .error: return "sensor lost" + (sensor.message.map { ": \($0)" } ?? "")
+            }
+        }
+    }
+
+    /// Shown over the board once the last tile has landed on a solved board.
+    public var solvedBanner: String? {
+        guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
+        let time = solvedTime.map { " in \(BoardText.duration($0))" } ?? ""
+        return "Solved! \(state.moves) moves\(time)"
+    }
+
+    /// A tile's number as players know it: value v shows as v+1.
+    public func label(_ tile: Int) -> String {
+        BoardText.label(tile, side: state?.size ?? 4)
+    }
+}

@@ -1,0 +1,63 @@
+import TiltCommandLine
+
+/// The graphical board's command line, declared once: `tiltpuzzle gui` shows the
+/// help and checks the options, `tiltpuzzle-gui` (which it runs) parses them.
+public struct GUIOptions: Equatable, Sendable {
+    public var socket: String?
+    public var fullscreen = false
+    public var windowSize = Size(width: 640, height: 800)
+    public var font: String?
+    public var frameStats = false
+
+    public static let spec = CommandSpec(
+        "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
+        options: [
+            OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing)."),
+            OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800)."),
+            OptionSpec("--font", value: "PATH", help: "A TrueType font for the numbers (default: DejaVu Sans Bold)."),
+            OptionSpec("--frame-stats", help: "After each burst of animation, print the frames drawn and their rate to stderr."),
+        ],
+        discussion: """
+            Tap a tile in the gap's row or column to slide it there; swipe a tile to move it.
+            Keys: arrows tilt, u undo, r redo, n new game, c calibrate, f full screen, q or Escape quit.
+            The window reconnects by itself when the daemon restarts.
+            """)
+
+    /// `spec` as `tiltpuzzle-gui` reads it: there the socket is one of its own options.
+    public static let standaloneSpec: CommandSpec = {
+        var spec = GUIOptions.spec
+        spec.options.insert(OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it)."), at: 0)
+        return spec
+    }()
+
+    public init() {}
+
+    public init(_ arguments: ParsedArguments) throws(UsageError) {
+        socket = arguments.value("--socket")
+        fullscreen = arguments.flag("--fullscreen")
+        font = arguments.value("--font")
+        frameStats = arguments.flag("--frame-stats")
+        if let size = try arguments.value("--window", as: "WIDTHxHEIGHT, e.g. 640x800", Self.size) {
+            windowSize = size
+        }
+    }
+
+    /// "640x800" (at least 160 pixels each way, so the panel's text still fits).
+    static func size(_ text: String) -> Size? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (160...16384).contains(width), (160...16384).contains(height) else { return nil }
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    /// The options again as arguments, for handing them on to another program.
+    public var arguments: [String] {
+        var result: [String] = []
+        if let socket { result += ["--socket", socket] }
+        if fullscreen { result.append("--fullscreen") }
+        result += ["--window", "\(Int(windowSize.width))x\(Int(windowSize.height))"]
+        if let font { result += ["--font", font] }
+        if frameStats { result.append("--frame-stats") }
+        return result
+    }
+}

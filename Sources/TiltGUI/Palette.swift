@@ -1,0 +1,35 @@
+/// An RGBA colour, 0…255 each.
+public struct Color: Equatable, Sendable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public var description: String { "rgb(\(red), \(green), \(blue))" }
+}
+
+/// The window's colours, in one place: the painter uses them, and the end-to-end
+/// test reads them back from a screenshot to see where the tiles are.
+public enum Palette {
+    public static let background = Color(30, 36, 48)
+    /// The board behind the tiles: the empty cell and the lines between tiles show it.
+    public static let board = Color(57, 65, 80)
+    public static let tile = Color(236, 221, 186)
+    public static let tileText = Color(50, 44, 36)
+    public static let statusText = Color(220, 226, 235)
+    public static let button = Color(74, 85, 104)
+    public static let buttonDisabled = Color(44, 51, 64)
+    public static let buttonText = Color(240, 240, 240)
+    public static let buttonTextDisabled = Color(120, 128, 140)
+    public static let bannerBackground = Color(20, 24, 32, alpha: 225)
+    public static let bannerText = Color(255, 214, 102)
+    /// Laid over the board while there is no daemon: what it shows may be stale.
+    public static let dim = Color(30, 36, 48, alpha: 170)
+}

@@ -1,0 +1,74 @@
+import Testing
+import TiltCommandLine
+import TiltGUI
+
+@Suite struct OptionsTests {
+    func parse(_ arguments: [String]) throws -> GUIOptions {
+        try GUIOptions(ParsedArguments(arguments, for: GUIOptions.standaloneSpec, program: "tiltpuzzle"))
+    }
+
+    @Test func defaultsAreAWindow() throws {
+        let options = try parse([])
+        #expect(options == GUIOptions())
+        #expect(!options.fullscreen)
+        #expect(options.windowSize == Size(width: 640, height: 800))
+    }
+
+    @Test func optionsSurviveBeingHandedOn() throws {
+        let options = try parse(["--socket", "/tmp/s.sock", "--fullscreen", "--window", "800x600", "--font", "/f.ttf",
+                                 "--frame-stats"])
+        #expect(options.socket == "/tmp/s.sock")
+        #expect(options.windowSize == Size(width: 800, height: 600))
+        #expect(try parse(options.arguments) == options)
+    }
+
+    @Test(arguments: ["800", "x600", "80x600", "800x600x2", "wide"])
+    func badWindowSizesAreUsageErrors(text: String) {
+        #expect(throws: UsageError.self) { try parse(["--window", text]) }
+    }
+
+    @Test func theSubcommandHasNoSocketOptionOfItsOwn() {
+        // `tiltpuzzle --socket PATH gui` gives it as a global option.
+        #expect(!GUIOptions.spec.options.contains { $0.name == "--socket" })
+        #expect(GUIOptions.standaloneSpec.options.contains { $0.name == "--socket" })
+    }
+}
+
+@Suite struct FontLocatorTests {
+    @Test func anExplicitFontMustExist() throws {
+        #expect(throws: FontLocator.NotFound.self) {
+            try FontLocator.locate(explicit: "/nowhere.ttf", exists: { _ in false }, fontconfig: { nil })
+        }
+        #expect(try FontLocator.locate(explicit: "/f.ttf", exists: { $0 == "/f.ttf" }, fontconfig: { nil }) == "/f.ttf")
+    }
+
+    @Test func knownPathsComeBeforeFontconfig() throws {
+        let arch = "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf"
+        #expect(try FontLocator.locate(explicit: nil, exists: { $0 == arch }, fontconfig: { "/other.ttf" }) == arch)
+        #expect(try FontLocator.locate(explicit: nil, exists: { $0 == "/other.ttf" }, fontconfig: { "/other.ttf" })
+                    == "/other.ttf")
+    }
+
+    @Test func withNoFontTheErrorSaysWhatToInstall() {
+        do {
+            _ = try FontLocator.locate(explicit: nil, exists: { _ in false }, fontconfig: { "/usr/share/fonts/x.pcf" })
+            Issue.record("found a font where there is none")
+        } catch {
+            #expect(error.description.contains("fonts-dejavu-core"))
+            #expect(error.description.contains("--font"))
+        }
+    }
+}
+
+@Suite struct FrameStatsTests {
+    @Test func countsTheFramesOfOneBurst() {
+        var stats = FrameStats()
+        stats.slideQueued()
+        stats.slideQueued()
+        for frame in 0...12 { stats.frame(at: 10 + Double(frame) / 60) }
+        let summary = stats.finish()
+        #expect(summary == "frames: 13 in 200 ms (60 fps), 2 slides, longest frame 17 ms")
+        #expect(!stats.isRunning)
+        #expect(stats.finish() == nil)
+    }
+}
