@@ -11,6 +11,7 @@ import PackageDescription
 //   TiltTerminal  the client's text views: board drawing, key decoding, raw mode
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltGUI       the graphical board's logic: layout, animation, gestures (no SDL)
+//   TiltGUISDL    the graphical board on screen: SDL2 window, fonts, event loop
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file.
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "tiltpuzzled", targets: ["tiltpuzzled"]),
         .executable(name: "tiltpuzzle", targets: ["tiltpuzzle"]),
+        .executable(name: "tiltpuzzle-gui", targets: ["tiltpuzzle-gui"]),
         .library(name: "TiltCore", targets: ["TiltCore"]),
     ],
     targets: [
@@ -25,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Only for the graphical board (tiltpuzzle-gui), so the other programs load no GUI libraries.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Only for the device tests: fake /sys and /dev devices (umockdev).
         .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
 
@@ -39,12 +44,15 @@ let package = Package(
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
+        .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
+                                                   "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
-                                         "TiltDaemon", "TiltCommandLine"]),
+                                         "TiltDaemon", "TiltCommandLine", "TiltGUI"]),
+        .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),

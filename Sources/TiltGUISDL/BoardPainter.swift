@@ -1,0 +1,82 @@
+import TiltGUI
+import TiltWire
+
+/// Draws a `BoardScene` in a `Layout`: the board with its tiles where the animator
+/// has them, the status lines, the buttons, and a banner when there is news.
+struct BoardPainter {
+    let renderer: Renderer
+    let text: TextCache
+
+    func draw(_ scene: BoardScene, in layout: Layout) {
+        renderer.clear(Palette.background)
+        drawBoard(scene, layout)
+        drawStatus(scene, layout)
+        drawButtons(scene, layout)
+    }
+
+    /// All labels at one size, the largest at which the longest fits, so the row looks even.
+    private func drawButtons(_ scene: BoardScene, _ layout: Layout) {
+        let labels = layout.buttons.map { button -> (Rect, Texture?) in
+            let enabled = isEnabled(button.control, scene)
+            renderer.fill(button.frame, enabled ? Palette.button : Palette.buttonDisabled)
+            let texture = text.texture(button.control.label, size: layout.textSize * 0.8,
+                                       color: enabled ? Palette.buttonText : Palette.buttonTextDisabled, renderer: renderer)
+            return (button.frame.insetBy(layout.textSize * 0.3), texture)
+        }
+        let scale = labels.compactMap { frame, texture in texture.map { Renderer.fit($0, in: frame) } }.min() ?? 1
+        for (frame, texture) in labels {
+            if let texture { renderer.draw(texture, centeredIn: frame, scale: scale) }
+        }
+    }
+
+    private func drawBoard(_ scene: BoardScene, _ layout: Layout) {
+        let offset: (x: Double, y: Double) = scene.animator?.boardOffset ?? (0, 0)
+        let push = (x: offset.x * layout.cellSize, y: offset.y * layout.cellSize)
+        renderer.fill(layout.board.offsetBy(dx: push.x, dy: push.y), Palette.board)
+        for placement in scene.animator?.placements ?? [] {
+            let tile = layout.tile(row: placement.row, column: placement.column).offsetBy(dx: push.x, dy: push.y)
+            renderer.fill(tile, Palette.tile)
+            label(scene.label(placement.tile), size: layout.tileTextSize, Palette.tileText, centeredIn: tile)
+        }
+        if scene.connection != .connected {
+            renderer.fill(layout.board, Palette.dim)
+            banner("connecting…", layout)
+        } else if let solved = scene.solvedBanner {
+            banner(solved, layout)
+        }
+    }
+
+    /// A band across the middle of the board.
+    private func banner(_ message: String, _ layout: Layout) {
+        let height = max(2.5 * layout.textSize, min(layout.cellSize, layout.board.height / 3))
+        let band = Rect(x: layout.board.x, y: layout.board.center.y - height / 2, width: layout.board.width, height: height)
+        renderer.fill(band, Palette.bannerBackground)
+        label(message, size: height * 0.4, Palette.bannerText, centeredIn: band.insetBy(height * 0.15))
+    }
+
+    private func drawStatus(_ scene: BoardScene, _ layout: Layout) {
+        let line = layout.status.height / 2
+        let first = Rect(x: layout.status.x, y: layout.status.y, width: layout.status.width, height: line)
+        for (offset, content) in [scene.gameLine, scene.sensorLine].enumerated() where !content.isEmpty {
+            guard let texture = text.texture(content, size: layout.textSize, color: Palette.statusText, renderer: renderer) else {
+                continue
+            }
+            renderer.draw(texture, leftIn: first.offsetBy(dx: 0, dy: Double(offset) * line))
+        }
+    }
+
+    private func label(_ content: String, size: Double, _ color: Color, centeredIn rect: Rect) {
+        guard let texture = text.texture(content, size: size, color: color, renderer: renderer) else { return }
+        renderer.draw(texture, centeredIn: rect)
+    }
+
+    private func isEnabled(_ control: Control, _ scene: BoardScene) -> Bool {
+        guard scene.connection == .connected else { return control == .quit }
+        switch control {
+        case .undo: return scene.state?.canUndo ?? false
+        case .redo: return scene.state?.canRedo ?? false
+        case .calibrate: return scene.sensor?.status == .active
+        case .newGame, .quit: return true
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import TiltClient
+import TiltGUI
+import TiltSystem
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The graphical board's event loop. It sleeps in SDL_WaitEventTimeout until
+/// something happens: an input event, the socket watcher's wake-up, the next
+/// frame while tiles are moving, or the next reconnection attempt. Idle (nothing
+/// moving, connected), it waits with no timeout at all and uses no CPU.
+final class GUIApp {
+    private let window: Window
+    private let renderer: Renderer
+    private let painter: BoardPainter
+    private let link: DaemonLink
+    private let frameInterval: Double
+    private let printsFrameStats: Bool
+    private var scene = BoardScene()
+    private var gestures = GestureRecognizer()
+    private var stats = FrameStats()
+    private var running = true
+    private var needsDrawing = true
+    private var lastFrame = 0.0
+    /// When the animations were last moved on.
+    private var lastAdvance = MonotonicClock.now()
+
+    init(options: GUIOptions, fontPath: String, candidates: [String]) throws(SDLError) {
+        window = try Window(title: "tiltpuzzle", size: options.windowSize, fullscreen: options.fullscreen)
+        renderer = try Renderer(window: window)
+        painter = BoardPainter(renderer: renderer, text: TextCache(fontPath: fontPath))
+        link = DaemonLink(candidates: candidates)
+        frameInterval = 1 / window.refreshRate
+        scene.frameInterval = frameInterval
+        printsFrameStats = options.frameStats
+        if printsFrameStats {
+            log("renderer \(renderer.name), vsync \(renderer.hasVSync ? "on" : "off"), "
+                + "\(Int(window.refreshRate)) Hz")
+        }
+    }
+
+    func run() {
+        while running {
+            let event = SDLEvents.wait(timeout: sleepLimit(now: MonotonicClock.now()))
+            // Still after a sleep: what starts moving now starts from its beginning.
+            if !scene.isAnimating { lastAdvance = MonotonicClock.now() }
+            if let event {
+                handle(event)
+                while running, let more = SDLEvents.poll() { handle(more) }
+            }
+            connectIfDue()
+            let drawnAt = MonotonicClock.now()
+            if running, needsDrawing || scene.isAnimating, frameIsDue(drawnAt) { drawFrame(at: drawnAt) }
+        }
+    }
+
+    // MARK: Waiting
+
+    /// How long the loop may sleep: nil (until an event) when nothing is due.
+    private func sleepLimit(now: Double) -> Double? {
+        if needsDrawing || scene.isAnimating { return max(0, nextFrame - now) }
+        return link.nextAttempt.map { max(0, $0 - now) }
+    }
+
+    /// Frames are paced by the loop as well as by vsync: some drivers (a virtual X
+    /// server, the software renderer) claim vsync or have none and would otherwise
+    /// draw as fast as the CPU allows. Frames are timed from their start, so with a
+    /// real vsync the wait after presenting is already over and costs no frame.
+    private var nextFrame: Double { lastFrame + frameInterval * 0.95 }
+
+    private func frameIsDue(_ now: Double) -> Bool { now >= nextFrame }
+
+    // MARK: Events
+
+    private func handle(_ event: InputEvent) {
+        switch event {
+        case .quit:
+            running = false
+        case .key(let key):
+            if let action = UserAction(key: key) { perform(action) }
+        case .pointerDown(let pointer, let point):
+            gestures.pointerDown(pointer, at: point)
+        case .pointerUp(let pointer, let point):
+            switch gestures.pointerUp(pointer, at: point, layout: layout, empty: scene.state?.empty) {
+            case .command(let command)?: perform(.send(command))
+            case .control(let control)?: perform(UserAction(control: control))
+            case nil: break
+            }
+        case .pointerCancel:
+            gestures.cancel()
+        case .redraw:
+            needsDrawing = true
+        case .daemonReadable:
+            do throws(DaemonConnection.Failure) {
+                take(try link.receive())
+            } catch {
+                lostDaemon(error)
+            }
+        case .ignored:
+            break
+        }
+    }
+
+    private func perform(_ action: UserAction) {
+        switch action {
+        case .quit:
+            running = false
+        case .toggleFullscreen:
+            window.toggleFullscreen()
+            needsDrawing = true
+        case .send(let command):
+            switch link.send(command) {
+            case .success(let id): scene.sent(command, id: id)
+            case .failure(let failure): lostDaemon(failure)
+            }
+        }
+    }
+
+    private func take(_ messages: [ServerMessage]) {
+        for message in messages {
+            if case .move = message { stats.slideQueued() }
+            if scene.receive(message) { perform(.send(.state)) }
+        }
+        needsDrawing = true
+    }
+
+    private func connectIfDue() {
+        switch link.connectIfDue(now: MonotonicClock.now()) {
+        case .success(let greeting)?:
+            scene.connection = .connected
+            take(greeting)
+        case .failure(let failure)?:
+            let before = scene.sensorLine
+            scene.disconnected(reason: Self.firstLine(failure))
+            needsDrawing = needsDrawing || scene.sensorLine != before
+        case nil:
+            break
+        }
+    }
+
+    private func lostDaemon(_ failure: DaemonConnection.Failure) {
+        link.drop()
+        scene.disconnected(reason: Self.firstLine(failure))
+        gestures.cancel()
+        needsDrawing = true
+    }
+
+    private static func firstLine(_ failure: DaemonConnection.Failure) -> String {
+        String(failure.description.split(separator: "\n").first ?? "")
+    }
+
+    // MARK: Drawing
+
+    private var layout: Layout {
+        Layout(window: window.size, side: scene.animator?.side ?? 4)
+    }
+
+    private func drawFrame(at now: Double) {
+        let wasAnimating = scene.isAnimating
+        scene.advance(by: now - lastAdvance)
+        lastAdvance = now
+        renderer.matchWindowScale()
+        painter.draw(scene, in: layout)
+        renderer.present()
+        painter.text.endFrame()
+        lastFrame = now
+        needsDrawing = false
+        if wasAnimating { stats.frame(at: now) }
+        if !scene.isAnimating, let summary = stats.finish(), printsFrameStats { log(summary) }
+    }
+
+    private func log(_ message: String) {
+        var line = "tiltpuzzle-gui: \(message)\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}

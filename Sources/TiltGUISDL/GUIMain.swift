@@ -1,0 +1,61 @@
+import TiltClient
+import TiltCommandLine
+import TiltGUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiltpuzzle-gui [options]`: parses the command line, finds a font, opens the
+/// window and runs until the player quits. Returns the exit status.
+public enum GUIMain {
+    public static func run(arguments: [String]) -> Int32 {
+        // This program is what `tiltpuzzle gui` runs: help and errors speak of that command.
+        let spec = GUIOptions.standaloneSpec
+        let options: GUIOptions
+        do throws(UsageError) {
+            let parsed = try ParsedArguments(arguments, for: spec, program: "tiltpuzzle")
+            if parsed.wantsHelp {
+                print(spec.helpText(program: "tiltpuzzle"), terminator: "")
+                return 0
+            }
+            options = try GUIOptions(parsed)
+        } catch {
+            fail("\(error.message)\n(\(error.hint ?? "see 'tiltpuzzle gui --help'"))")
+            return UsageError.exitStatus
+        }
+        let fontPath: String
+        do throws(FontLocator.NotFound) {
+            fontPath = try FontLocator.locate(explicit: options.font, exists: { access($0, R_OK) == 0 },
+                                              fontconfig: FontConfig.boldSans)
+        } catch {
+            fail(error.description)
+            return 72   // EX_OSFILE: a system file is missing
+        }
+        do {
+            try SDLEvents.start()
+            defer { SDLEvents.stop() }
+            try TrueType.start()
+            defer { TrueType.stop() }
+            let candidates = DaemonConnection.candidatePaths(explicit: options.socket, environment: socketEnvironment())
+            try GUIApp(options: options, fontPath: fontPath, candidates: candidates).run()
+        } catch {
+            fail("\(error)")
+            return 69   // EX_UNAVAILABLE: no display, or it cannot draw
+        }
+        return 0
+    }
+
+    /// The variables that say where the daemon's socket is.
+    private static func socketEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["TILTPUZZLE_SOCKET", "XDG_RUNTIME_DIR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
+    private static func fail(_ message: String) {
+        var line = "tiltpuzzle-gui: \(message)\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}

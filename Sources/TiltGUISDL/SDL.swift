@@ -1,0 +1,286 @@
+import CSDL2
+import TiltCore
+import TiltGUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The only file that talks to SDL2: a window, a renderer, textures and the
+/// event queue, in the few shapes the rest of the GUI needs.
+
+struct SDLError: Error, CustomStringConvertible {
+    var description: String
+
+    /// `what` failed, with SDL's reason.
+    init(_ what: String) {
+        description = "\(what): \(String(cString: SDL_GetError()))"
+    }
+
+    init(message: String) {
+        description = message
+    }
+}
+
+/// What happened, in the GUI's terms.
+enum InputEvent {
+    case quit
+    case key(Key)
+    case pointerDown(Int64, Point)
+    case pointerUp(Int64, Point)
+    /// A press that will not end well: focus lost.
+    case pointerCancel
+    /// The window needs drawing again (resized, rotated, uncovered).
+    case redraw
+    /// The socket watcher's wake-up: the daemon has sent something.
+    case daemonReadable
+    case ignored
+}
+
+enum SDLEvents {
+    /// The mouse id SDL gives mouse events it makes up from touches (SDL_TOUCH_MOUSEID);
+    /// the finger events carry those touches already.
+    private static let touchMouseID = UInt32.max
+    private static let mousePointer: Int64 = -1
+
+    /// Starts the video subsystem only: joysticks and sensors would make SDL poll
+    /// instead of sleeping in SDL_WaitEventTimeout.
+    static func start() throws(SDLError) {
+        // Touches arrive as finger events; the synthetic mouse copies are filtered by id.
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError("cannot start SDL video") }
+        // With no display SDL falls back to drawing off screen, where nobody sees the
+        // board and SDL polls every millisecond: unless asked for, that is an error.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if ["offscreen", "dummy"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
+            SDL_Quit()
+            throw SDLError(message: "no display to show the board on (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+        }
+        wakeEventType = SDL_RegisterEvents(1)
+    }
+
+    static func stop() { SDL_Quit() }
+
+    /// Set once before the watcher thread starts; read-only afterwards.
+    nonisolated(unsafe) private static var wakeEventType: UInt32 = UInt32.max
+
+    /// Wakes `wait`. Safe from any thread (SDL_PushEvent is).
+    static func pushWakeUp() {
+        var event = SDL_Event()
+        event.type = wakeEventType
+        _ = SDL_PushEvent(&event)
+    }
+
+    /// The next event, sleeping up to `timeout` seconds for it (nil: as long as it takes).
+    static func wait(timeout: Double?) -> InputEvent? {
+        var event = SDL_Event()
+        let got: Int32
+        if let timeout {
+            got = SDL_WaitEventTimeout(&event, Int32(min(max(0, (timeout * 1000).rounded(.up)), 60_000)))
+        } else {
+            got = SDL_WaitEvent(&event)
+        }
+        return got == 1 ? translate(event) : nil
+    }
+
+    /// An event already queued, without waiting.
+    static func poll() -> InputEvent? {
+        var event = SDL_Event()
+        return SDL_PollEvent(&event) == 1 ? translate(event) : nil
+    }
+
+    private static func translate(_ event: SDL_Event) -> InputEvent {
+        switch event.type {
+        case wakeEventType: return .daemonReadable
+        case SDL_QUIT.rawValue: return .quit
+        case SDL_KEYDOWN.rawValue:
+            // A held key would tilt again and again; a tilt is one press.
+            return event.key.repeat == 0 ? .key(key(event.key.keysym.sym)) : .ignored
+        case SDL_MOUSEBUTTONDOWN.rawValue where event.button.which != touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return .pointerDown(mousePointer, Point(x: Double(event.button.x), y: Double(event.button.y)))
+        case SDL_MOUSEBUTTONUP.rawValue where event.button.which != touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return .pointerUp(mousePointer, Point(x: Double(event.button.x), y: Double(event.button.y)))
+        case SDL_FINGERDOWN.rawValue:
+            return .pointerDown(event.tfinger.fingerId, fingerPoint(event.tfinger))
+        case SDL_FINGERUP.rawValue:
+            return .pointerUp(event.tfinger.fingerId, fingerPoint(event.tfinger))
+        case SDL_WINDOWEVENT.rawValue:
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: return .pointerCancel
+            case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
+                return .redraw
+            default: return .ignored
+            }
+        case SDL_DISPLAYEVENT.rawValue, SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
+            return .redraw
+        default:
+            return .ignored
+        }
+    }
+
+    /// Finger positions are 0…1 across the window.
+    private static func fingerPoint(_ finger: SDL_TouchFingerEvent) -> Point {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        if let window = SDL_GetWindowFromID(finger.windowID) { SDL_GetWindowSize(window, &width, &height) }
+        return Point(x: Double(finger.x) * Double(width), y: Double(finger.y) * Double(height))
+    }
+
+    private static func key(_ symbol: SDL_Keycode) -> Key {
+        switch symbol {
+        case Int32(SDLK_UP.rawValue): return .arrow(.up)
+        case Int32(SDLK_DOWN.rawValue): return .arrow(.down)
+        case Int32(SDLK_LEFT.rawValue): return .arrow(.left)
+        case Int32(SDLK_RIGHT.rawValue): return .arrow(.right)
+        case Int32(SDLK_ESCAPE.rawValue), Int32(SDLK_AC_BACK.rawValue): return .escape
+        case 32..<127: return .character(Character(Unicode.Scalar(UInt8(symbol))))
+        default: return .other
+        }
+    }
+}
+
+/// The window the board is drawn in.
+final class Window {
+    let pointer: OpaquePointer
+
+    init(title: String, size: Size, fullscreen: Bool) throws(SDLError) {
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            throw SDLError("cannot open a window")
+        }
+        pointer = window
+    }
+
+    deinit { SDL_DestroyWindow(pointer) }
+
+    /// The size in the coordinates pointer events use.
+    var size: Size {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(pointer, &width, &height)
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    func toggleFullscreen() {
+        let isFullscreen = SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        SDL_SetWindowFullscreen(pointer, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// The display's frame rate; 60 when the display does not say.
+    var refreshRate: Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(pointer)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Double(mode.refresh_rate)
+    }
+}
+
+/// A drawn image on the graphics card: a rendered text.
+final class Texture {
+    fileprivate let pointer: OpaquePointer
+    let width: Double
+    let height: Double
+
+    fileprivate init(pointer: OpaquePointer, width: Int, height: Int) {
+        self.pointer = pointer
+        self.width = Double(width)
+        self.height = Double(height)
+    }
+
+    deinit { SDL_DestroyTexture(pointer) }
+}
+
+/// Draws into the window; presents at the display's refresh (vsync) when the driver can.
+final class Renderer {
+    private let pointer: OpaquePointer
+    private let window: Window
+    /// Whether the driver says `present` waits for the display's refresh (reported by --frame-stats).
+    let hasVSync: Bool
+    let name: String
+
+    init(window: Window) throws(SDLError) {
+        self.window = window
+        let vsync = SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_ACCELERATED.rawValue | vsync)
+                ?? SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            throw SDLError("cannot draw in the window")
+        }
+        pointer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        hasVSync = info.flags & vsync != 0
+        name = info.name.map { String(cString: $0) } ?? "unknown"
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit { SDL_DestroyRenderer(pointer) }
+
+    /// Scales drawing so layout works in window coordinates on high-density screens too.
+    func matchWindowScale() {
+        var outputWidth: Int32 = 0
+        var outputHeight: Int32 = 0
+        SDL_GetRendererOutputSize(pointer, &outputWidth, &outputHeight)
+        let size = window.size
+        guard size.width > 0, size.height > 0 else { return }
+        SDL_RenderSetScale(pointer, Float(Double(outputWidth) / size.width), Float(Double(outputHeight) / size.height))
+    }
+
+    func clear(_ color: Color) {
+        setColor(color)
+        SDL_RenderClear(pointer)
+    }
+
+    func fill(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        var frame = sdlRect(rect)
+        SDL_RenderFillRectF(pointer, &frame)
+    }
+
+    /// Draws `texture` centred in `rect`, shrunk to fit it, and to `scale` if that is smaller.
+    func draw(_ texture: Texture, centeredIn rect: Rect, scale: Double = 1) {
+        draw(texture, in: rect, scale: scale, alignLeft: false)
+    }
+
+    /// Draws `texture` at the left of `rect`, vertically centred, shrunk to fit.
+    func draw(_ texture: Texture, leftIn rect: Rect) {
+        draw(texture, in: rect, scale: 1, alignLeft: true)
+    }
+
+    private func draw(_ texture: Texture, in rect: Rect, scale: Double, alignLeft: Bool) {
+        let scale = min(scale, Self.fit(texture, in: rect))
+        let width = texture.width * scale
+        let height = texture.height * scale
+        let x = alignLeft ? rect.x : rect.x + (rect.width - width) / 2
+        var frame = sdlRect(Rect(x: x.rounded(), y: (rect.y + (rect.height - height) / 2).rounded(), width: width, height: height))
+        SDL_RenderCopyF(pointer, texture.pointer, nil, &frame)
+    }
+
+    /// The scale (at most 1: text is never enlarged, it would blur) at which `texture` fits in `rect`.
+    static func fit(_ texture: Texture, in rect: Rect) -> Double {
+        min(1, rect.width / max(1, texture.width), rect.height / max(1, texture.height))
+    }
+
+    func present() { SDL_RenderPresent(pointer) }
+
+    /// A texture of `width`×`height` ARGB pixels, rows packed.
+    func texture(argb pixels: [UInt32], width: Int, height: Int) -> Texture? {
+        guard width > 0, height > 0,
+              let texture = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height)) else {
+            return nil
+        }
+        _ = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(width * 4)) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        return Texture(pointer: texture, width: width, height: height)
+    }
+
+    private func setColor(_ color: Color) {
+        SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func sdlRect(_ rect: Rect) -> SDL_FRect {
+        SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+    }
+}

@@ -1,0 +1,97 @@
+import TiltSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Wakes the event loop when the daemon's socket has something to read. SDL can
+/// sleep only on its own event queue, so a small thread poll()s the socket and
+/// pushes an SDL event (SDL_PushEvent is thread-safe). The thread never reads the
+/// socket: the loop does, then acknowledges, and only then does the thread watch
+/// again — one readable socket makes one event, not a stream of them. No timer
+/// ticks anywhere: with nothing to read and nothing moving, both threads sleep.
+final class SocketWatcher {
+    private let acknowledged: WakeupDescriptor
+    private let stopping: WakeupDescriptor
+    private var thread = pthread_t()
+    private var running = true
+
+    /// What the thread needs: immutable, so it may cross to the thread.
+    private final class Context: Sendable {
+        let socket: FileDescriptor
+        let acknowledged: WakeupDescriptor
+        let stopping: WakeupDescriptor
+        let wake: @Sendable () -> Void
+
+        init(socket: FileDescriptor, acknowledged: WakeupDescriptor, stopping: WakeupDescriptor,
+             wake: @escaping @Sendable () -> Void) {
+            self.socket = socket
+            self.acknowledged = acknowledged
+            self.stopping = stopping
+            self.wake = wake
+        }
+
+        func run() {
+            var armed = true
+            while true {
+                // Until the loop has read what woke it, only the acknowledgement counts.
+                var requests = [(stopping.descriptor, Poll.Events.readable), (acknowledged.descriptor, .readable)]
+                if armed { requests.append((socket, .readable)) }
+                guard let ready = try? Poll.wait(requests, timeout: nil), ready[0].isEmpty else { return }
+                if !ready[1].isEmpty {
+                    acknowledged.drain()
+                    armed = true
+                }
+                if ready.count > 2, !ready[2].isEmpty {
+                    armed = false
+                    wake()
+                }
+            }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Watches `socket` (owned by the caller, open until `stop`), calling `wake` on the thread.
+    init(socket: FileDescriptor, wake: @escaping @Sendable () -> Void) throws(Failure) {
+        do throws(Errno) {
+            acknowledged = try WakeupDescriptor()
+            stopping = try WakeupDescriptor()
+        } catch {
+            throw Failure(description: "cannot make the watcher's wake-up descriptors: \(error)")
+        }
+        let context = Unmanaged.passRetained(Context(socket: socket, acknowledged: acknowledged, stopping: stopping,
+                                                     wake: wake))
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, context.toOpaque())
+        guard status == 0 else {
+            context.release()
+            closeDescriptors()
+            throw Failure(description: "cannot start the socket watcher: \(Errno(rawValue: status))")
+        }
+    }
+
+    /// The loop has read what woke it: watch again.
+    func acknowledge() {
+        if running { acknowledged.signal() }
+    }
+
+    /// Ends the thread and waits for it.
+    func stop() {
+        guard running else { return }
+        running = false
+        stopping.signal()
+        pthread_join(thread, nil)
+        closeDescriptors()
+    }
+
+    deinit { stop() }
+
+    private func closeDescriptors() {
+        try? acknowledged.descriptor.close()
+        try? stopping.descriptor.close()
+    }
+}

@@ -1,0 +1,7 @@
+import TiltGUISDL
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The program behind `tiltpuzzle gui`, separate so the other commands never load SDL.
+exit(GUIMain.run(arguments: Array(CommandLine.arguments.dropFirst())))

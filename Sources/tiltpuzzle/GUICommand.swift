@@ -1,0 +1,47 @@
+import TiltCommandLine
+import TiltGUI
+import TiltSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiltpuzzle gui`: the graphical board. The window is a program of its own,
+/// `tiltpuzzle-gui`, which this command replaces itself with: SDL brings some fifty
+/// shared libraries (X11, Wayland, audio, fonts) that `status` or `tilt` in a script,
+/// or a headless tablet without them installed, should never have to load.
+enum GUICommand: ClientCommand {
+    static let spec = GUIOptions.spec
+    static let program = "tiltpuzzle-gui"
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let options: GUIOptions
+        switch checked({ () throws(UsageError) in try GUIOptions(arguments) }) {
+        case .failure(let exit): return exit.status
+        case .success(let parsed): options = parsed
+        }
+        guard let path = installedNextToThisProgram(program) ?? onPath(program) else {
+            printError("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH.")
+            return ExitStatus.unavailable
+        }
+        var argv = ([path] + options.arguments).map { strdup($0) } + [nil]
+        execv(path, &argv)
+        printError("tiltpuzzle: cannot run \(path): \(Errno.current)")
+        argv.forEach { free($0) }
+        return ExitStatus.unavailable
+    }
+
+    /// `name` in this program's folder (as built, or as installed together).
+    static func installedNextToThisProgram(_ name: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let sibling = String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/" + name
+        return access(sibling, X_OK) == 0 ? sibling : nil
+    }
+
+    static func onPath(_ name: String) -> String? {
+        let path = processEnvironment()["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+}
