@@ -65,8 +65,9 @@ let package = Package(
         // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.
         .testTarget(name: "ClientTests",
                     dependencies: ["TiltCore", "TiltWire", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
-        // Layout, animation and gestures without SDL.
-        .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
+        // Layout, animation and gestures without SDL; and the built GUI under Xvfb against a real daemon.
+        .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
+                                                     "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import TiltGUI
+
+/// A window's pixels, read from an X window dump (`xwd`): the header is 25
+/// big-endian 32-bit fields, then the colour map, then the rows.
+struct Screenshot {
+    let width: Int
+    let height: Int
+    private let data: Data
+    private let offset: Int
+    private let bytesPerPixel: Int
+    private let bytesPerLine: Int
+    private let leastSignificantFirst: Bool
+    private let masks: (red: UInt32, green: UInt32, blue: UInt32)
+
+    init(xwd data: Data) throws {
+        guard data.count >= 100 else { throw TestFailure("an xwd file of \(data.count) bytes") }
+        let field = { (index: Int) -> Int in
+            data[data.startIndex + index * 4 ..< data.startIndex + index * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let headerSize = field(0)
+        guard field(2) == 2 else { throw TestFailure("xwd is not a ZPixmap") }
+        width = field(4)
+        height = field(5)
+        leastSignificantFirst = field(7) == 0
+        bytesPerPixel = field(11) / 8
+        bytesPerLine = field(12)
+        masks = (UInt32(field(14)), UInt32(field(15)), UInt32(field(16)))
+        offset = headerSize + field(19) * 12
+        guard bytesPerPixel >= 3, data.count >= offset + bytesPerLine * height else {
+            throw TestFailure("xwd of \(width)×\(height) at \(bytesPerPixel * 8) bits per pixel is cut short")
+        }
+        self.data = data
+    }
+
+    func pixel(x: Int, y: Int) -> Color {
+        let start = data.startIndex + offset + y * bytesPerLine + x * bytesPerPixel
+        let bytes = data[start ..< start + bytesPerPixel]
+        let value = leastSignificantFirst
+            ? bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            : bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Color(Self.channel(value, masks.red), Self.channel(value, masks.green), Self.channel(value, masks.blue))
+    }
+
+    func pixel(at point: Point) -> Color { pixel(x: Int(point.x), y: Int(point.y)) }
+
+    /// How many pixels in `rect` are within `tolerance` of `color`.
+    func count(of color: Color, in rect: Rect, tolerance: Int = 40) -> Int {
+        var count = 0
+        for y in Int(rect.y) ..< Int(rect.maxY) {
+            for x in Int(rect.x) ..< Int(rect.maxX) where pixel(x: x, y: y).isClose(to: color, tolerance: tolerance) {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    private static func channel(_ value: UInt32, _ mask: UInt32) -> UInt8 {
+        guard mask != 0 else { return 0 }
+        return UInt8(truncatingIfNeeded: (value & mask) >> UInt32(mask.trailingZeroBitCount))
+    }
+}
+
+extension Color {
+    func isClose(to other: Color, tolerance: Int = 4) -> Bool {
+        abs(Int(red) - Int(other.red)) <= tolerance && abs(Int(green) - Int(other.green)) <= tolerance
+            && abs(Int(blue) - Int(other.blue)) <= tolerance
+    }
+}
