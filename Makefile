@@ -24,10 +24,10 @@ BUILDDIR ?= .build/release
 INSTALL ?= install
 SED ?= sed
 
-PROGRAMS = tiltpuzzled tiltpuzzle
+PROGRAMS = tiltpuzzled tiltpuzzle tiltpuzzle-gui
 UNITS = tiltpuzzled.service tiltpuzzled.socket
 RULES = 70-tiltpuzzle.rules
-DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf
+DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf docs/gui.md
 CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
 
 # Paths the units name, filled in at install time.
@@ -38,6 +38,7 @@ SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 all:
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzled
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle
+	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle-gui
 
 $(PROGRAMS:%=$(BUILDDIR)/%):
 	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)

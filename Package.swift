@@ -75,7 +75,8 @@ let package = Package(
                     dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "CUmockdev", "tiltpuzzle"]),
         // The units, udev rules and `make install`, through systemd-analyze, udevadm and make.
         // Installs the built executables (so depends on them) and checks the daemon's defaults.
-        .testTarget(name: "PackagingTests", dependencies: ["TiltDaemon", "TiltClient", "tiltpuzzled", "tiltpuzzle"]),
+        .testTarget(name: "PackagingTests",
+                    dependencies: ["TiltDaemon", "TiltClient", "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
     ],
     swiftLanguageModes: [.v6]
 )

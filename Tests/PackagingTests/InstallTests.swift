@@ -21,11 +21,13 @@ import Testing
             "etc/tiltpuzzle/tiltpuzzled.conf": 0o644,
             "\(p)/bin/tiltpuzzle": 0o755,
             "\(p)/bin/tiltpuzzled": 0o755,
+            "\(p)/bin/tiltpuzzle-gui": 0o755,
             "\(p)/lib/systemd/system/tiltpuzzled.service": 0o644,
             "\(p)/lib/systemd/system/tiltpuzzled.socket": 0o644,
             "\(p)/lib/sysusers.d/tiltpuzzle.conf": 0o644,
             "\(p)/lib/udev/rules.d/70-tiltpuzzle.rules": 0o644,
             "\(p)/share/doc/tiltpuzzle/README.md": 0o644,
+            "\(p)/share/doc/tiltpuzzle/gui.md": 0o644,
             "\(p)/share/doc/tiltpuzzle/tiltpuzzle.1.md": 0o644,
             "\(p)/share/doc/tiltpuzzle/tiltpuzzled.8.md": 0o644,
             "\(p)/share/doc/tiltpuzzle/tiltpuzzled.conf": 0o644,
@@ -51,7 +53,7 @@ import Testing
         }
 
         let bin = String(effectivePrefix.dropFirst()) + "/bin/"
-        for program in ["tiltpuzzled", "tiltpuzzle"] {
+        for program in ["tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"] {
             let installed = FileManager.default.contents(atPath: destination.file(bin + program))
             #expect(installed != nil && installed == FileManager.default.contents(atPath: BuiltProducts.directory + "/" + program),
                     "\(program) is the built one")
