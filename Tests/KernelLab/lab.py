@@ -533,6 +533,7 @@ def main():
     parser.add_argument("--accel", choices=["auto", "kvm", "tcg"], default=os.environ.get("KERNEL_LAB_ACCEL", "auto"))
     parser.add_argument("--user", default="tiltpuzzle", help="the daemon's user in the guest (default tiltpuzzle)")
     parser.add_argument("--no-udevd", action="store_true", help="run without systemd-udevd in the guest")
+    parser.add_argument("--strict", action="store_true", help="fail on gaps too, not only report them")
     parser.add_argument("--timeout", type=int, default=600, help="seconds the guest may take (default 600)")
     args = parser.parse_args()
     started = time.monotonic()
@@ -617,6 +618,9 @@ def main():
             print(f"  {len(GAPS)} gap(s) between the daemon and a real system (reported, not failed):")
             for g in GAPS:
                 print(f"    - {g['where']}: {g['what']}")
+        if GAPS and args.strict:
+            begin("gaps")
+            fail(f"{len(GAPS)} gap(s) and --strict")
         print(f"kernel lab: PASS ({summary['wall_seconds']} s; guest {summary['guest_seconds']} s, {accel}; "
               f"details in {out})")
         print(f"kernel-lab: {PASSED + 1} passed, 0 failed")
