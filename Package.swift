@@ -48,7 +48,7 @@ let package = Package(
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
-        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
                                          "TiltDaemon", "TiltCommandLine", "TiltGUI"]),
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem"]),
         // Starts the built executables; depends on them so they are built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.

@@ -80,18 +80,4 @@ public struct DaemonOptions: Equatable, Sendable {
         if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/tiltpuzzle" }
         return (environment["HOME"] ?? "/var/lib") + "/.local/state/tiltpuzzle"
     }
-
-    /// The process environment as a dictionary.
-    public static var processEnvironment: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
 }

@@ -76,6 +76,20 @@ public enum UnixSocket {
         return fd
     }
 
+    /// A datagram socket bound at `path` (what systemd's notification socket is).
+    public static func bindDatagram(path: String) throws(Errno) -> FileDescriptor {
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let fd = FileDescriptor(rawValue: try Syscall.call("socket") { socket(AF_UNIX, type, 0) })
+        do throws(Errno) {
+            let result = try withAddress(path) { address, length in bind(fd.rawValue, address, length) }
+            _ = try Syscall.call("bind") { result }
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        return fd
+    }
+
     public struct Credentials: Equatable, Sendable, CustomStringConvertible {
         public var pid: Int32
         public var uid: UInt32

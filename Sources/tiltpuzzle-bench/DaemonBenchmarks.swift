@@ -153,13 +153,7 @@ enum DaemonBenchmarks {
         var connectable: [Double] = []
         for run in 0..<runs {
             let notifyPath = "/tmp/tiltpuzzle-bench-\(getpid())-notify-\(run)"
-            let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(notifyPath.utf8) + [0]) }
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            let fd = try UnixSocket.bindDatagram(path: notifyPath).rawValue
             defer { close(fd); unlink(notifyPath) }
             let start = MonotonicClock.now()
             let daemon = try Daemon(arguments: ["--source", "none"], config: "", environment: ["NOTIFY_SOCKET": notifyPath],

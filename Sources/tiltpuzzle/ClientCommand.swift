@@ -54,15 +54,4 @@ func report(_ failure: DaemonConnection.Failure) -> ExitCode {
     }
 }
 
-func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        pointer += 1
-    }
-    return result
-}
+func processEnvironment() -> [String: String] { ProcessEnvironment.current }

@@ -1,5 +1,6 @@
 import TiltCommandLine
 import TiltDaemon
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,7 @@ func runDaemon() -> Int32 {
     let options: DaemonOptions
     do throws(UsageError) {
         options = try DaemonOptions(arguments: Array(CommandLine.arguments.dropFirst()),
-                                    environment: DaemonOptions.processEnvironment)
+                                    environment: ProcessEnvironment.current)
     } catch {
         Logger().error("tiltpuzzled: \(error.message)" + (error.hint.map { " (\($0))" } ?? ""))
         return UsageError.exitStatus

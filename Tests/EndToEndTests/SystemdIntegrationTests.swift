@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,19 +13,9 @@ import Glibc
         let fd: Int32
         let path: String
 
-        init(path: String) {
+        init(path: String) throws {
             self.path = path
-            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                let bytes = Array(path.utf8)
-                raw.copyBytes(from: bytes)
-                raw[bytes.count] = 0
-            }
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            fd = try UnixSocket.bindDatagram(path: path).rawValue
         }
 
         deinit { close(fd) }
@@ -46,7 +37,7 @@ import Glibc
 
     @Test func notifiesReadyStatusWatchdogAndStopping() throws {
         let directory = TemporaryDirectory()
-        let notify = NotifySocket(path: directory.path + "/notify")
+        let notify = try NotifySocket(path: directory.path + "/notify")
         let daemon = try DaemonProcess(directory: directory,
                                        environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
         let started = notify.receive(until: { $0.filter { $0 == "WATCHDOG=1" }.count >= 3 })
