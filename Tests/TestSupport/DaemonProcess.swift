@@ -135,13 +135,22 @@ public final class TestClient {
         }
         if result != 0 {
             let error = errno
-            Glibc.close(fd)
+            close()   // deinit runs too, as the instance is complete: close() closes once
             throw TestFailure("connect: \(String(cString: strerror(error)))")
         }
     }
 
-    public func close() { Glibc.close(fd) }
-    deinit { Glibc.close(fd) }
+    private var isOpen = true
+
+    /// Closes the socket once: a second close could hit another test's descriptor
+    /// that reused the number (tests run in parallel).
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        Glibc.close(fd)
+    }
+
+    deinit { close() }
 
     public func send(_ text: String) {
         var bytes = Array(text.utf8)
