@@ -60,12 +60,17 @@ def begin(name):
     STEP = name
 
 
-def run(command, **kwargs):
-    """Runs a command; a failure names it and shows its output."""
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
-    if result.returncode != 0:
-        fail(f"{' '.join(map(str, command))} exited {result.returncode}", result.stdout.splitlines()[-30:])
-    return result.stdout
+def run(command, attempts=1, **kwargs):
+    """Runs a command; a failure names it and shows its errors and last lines."""
+    for attempt in range(attempts):
+        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
+        if result.returncode == 0:
+            return result.stdout
+        if attempt + 1 < attempts:
+            print(f"  {' '.join(map(str, command[:3]))} exited {result.returncode}; once more", flush=True)
+    lines = result.stdout.splitlines()
+    errors = [line for line in lines[:-30] if "error" in line.lower()][-20:]
+    fail(f"{' '.join(map(str, command))} exited {result.returncode}", errors + lines[-30:])
 
 
 # --- The kernel -----------------------------------------------------------------
@@ -559,7 +564,9 @@ def main():
             command = ["swift", "build", "-c", "release", "--static-swift-stdlib"]
             if args.scratch_path:
                 command += ["--scratch-path", args.scratch_path]
-            run(command + ["--product", "tiltpuzzled"], cwd=REPO)
+            # A second try: a release build once stopped without an error message while
+            # other builds shared the machine.
+            run(command + ["--product", "tiltpuzzled"], attempts=2, cwd=REPO)
             daemon = Path(run(command + ["--show-bin-path"], cwd=REPO).strip().splitlines()[-1]) / "tiltpuzzled"
         if not daemon.exists():
             fail(f"no daemon at {daemon}")
