@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
-                                         "TiltDaemon", "TiltCommandLine", "TiltGUI"]),
+                                         "TiltCommandLine", "TiltGUI"]),
         .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 

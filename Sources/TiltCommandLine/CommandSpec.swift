@@ -52,7 +52,7 @@ public struct CommandSpec: Sendable {
 
     /// `name [options] ARG [ARG]`
     public var usageLine: String {
-        var parts = [name]
+        var parts: [String] = [name]
         if !options.isEmpty { parts.append("[options]") }
         parts += arguments.map(\.usage)
         return parts.joined(separator: " ")
@@ -60,7 +60,9 @@ public struct CommandSpec: Sendable {
 
     /// The full help text for this command.
     public func helpText(program: String) -> String {
-        var text = "\(summary)\n\nUsage: \(program) \(usageLine)\n"
+        // A program's own spec (tiltpuzzled) is named after it: do not say the name twice.
+        let usage = name == program ? usageLine : "\(program) \(usageLine)"
+        var text = "\(summary)\n\nUsage: \(usage)\n"
         if !arguments.isEmpty {
             text += "\nArguments:\n" + Self.table(arguments.map { ($0.name, $0.help) })
         }

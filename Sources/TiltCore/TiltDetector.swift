@@ -99,6 +99,15 @@ public struct TiltDetector: Sendable {
         derive()
     }
 
+    /// Forgets the stream so far (the sensor started, stopped or changed): waits for
+    /// neutral again, and has no pose to calibrate from until the next sample.
+    public mutating func restart() {
+        phase = .waitingForNeutral
+        previous = nil
+        settleUntil = nil
+        lastGravity = nil
+    }
+
     /// Takes the current pose as neutral; false if no sample has been accepted yet.
     @discardableResult
     public mutating func calibrate() -> Bool {

@@ -41,6 +41,15 @@ public struct TraceError: Error, Equatable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// A missing or wrong header: the file is not a trace, and every further line
+    /// would be another error.
+    public var meansNotATrace: Bool {
+        switch problem {
+        case .missingHeader, .badHeader: true
+        default: false
+        }
+    }
+
     public var description: String {
         let place = line > 0 ? "line \(line): " : ""
         switch problem {

@@ -1,7 +1,7 @@
 import TiltCore
 import TiltDevices
 
-/// The daemon's configuration file (INI style, docs/configuration.md). Every key is
+/// The daemon's configuration file (INI style; docs/tiltpuzzled.conf lists every key). Every key is
 /// optional; a missing file is the defaults; an unknown key or a bad value is an
 /// error naming the line, so a typo never passes silently.
 public struct Configuration: Equatable, Sendable {
@@ -47,11 +47,11 @@ public struct Configuration: Equatable, Sendable {
         var section = ""
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let line = rawLine.trimmingWhitespace()
+            let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else { throw Problem(line: number, message: "unclosed section header") }
-                section = String(line.dropFirst().dropLast()).trimmingWhitespace()
+                section = String(line.dropFirst().dropLast()).trimmingWhitespace
                 guard keys.contains(where: { $0.section == section }) else {
                     throw Problem(line: number, message: "unknown section [\(section)]")
                 }
@@ -60,8 +60,8 @@ public struct Configuration: Equatable, Sendable {
             guard let equals = line.firstIndex(of: "=") else {
                 throw Problem(line: number, message: "expected 'key = value'")
             }
-            let key = String(line[..<equals]).trimmingWhitespace()
-            let value = String(line[line.index(after: equals)...]).trimmingWhitespace()
+            let key = String(line[..<equals]).trimmingWhitespace
+            let value = String(line[line.index(after: equals)...]).trimmingWhitespace
             guard keys.contains(where: { $0.section == section && $0.name == key }) else {
                 let place = section.isEmpty ? "outside any section" : "in [\(section)]"
                 throw Problem(line: number, message: "unknown key '\(key)' \(place)")
@@ -127,14 +127,5 @@ public struct Configuration: Equatable, Sendable {
             alwaysOn = flag
         default: throw Problem(line: 0, message: "unknown key '\(key)'")
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" || first == "\r" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-        return String(scalars)
     }
 }

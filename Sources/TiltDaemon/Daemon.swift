@@ -83,7 +83,7 @@ public final class Daemon {
             if let neutral = saved.neutral { detector.setNeutral(neutral) }
             log.info("restored the game from \(store.path): revision \(saved.revision), \(saved.puzzle.moves) moves")
             var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time)
-            game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)
+            _ = game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels, at: 0)
             return game
         case .corrupt(let reason, let aside):
             log.error("the saved game is unusable (\(reason)); "
@@ -144,9 +144,11 @@ public final class Daemon {
         let path = options.socketPath
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let directory = String(path[..<slash])
-            if mkdir(directory, 0o755) == -1, errno != EEXIST {
-                throw StartError(message: "cannot create \(directory): \(Errno.current)")
-            }
+            do throws(Errno) {
+                _ = try Syscall.call("mkdir") { mkdir(directory, 0o755) }
+            } catch where error != Errno(rawValue: EEXIST) {
+                throw StartError(message: "cannot create \(directory): \(error)")
+            } catch {}
         }
         do throws(Errno) {
             listeners = [try UnixSocket.listen(path: path, mode: 0o660)]
@@ -161,7 +163,8 @@ public final class Daemon {
     private func wire() {
         hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
         hub.claimSensor = { [sensors] claimed in sensors.claim(claimed) }
-        hub.watchWritable = { [weak self] id, on in self?.watchWritable(id, on) }
+        hub.watchWritable = { [weak self] id, on in self?.setInterest(id, writing: on) }
+        hub.stopReading = { [weak self] id in self?.setInterest(id, reading: false) }
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
         sensors.onReport = { [hub, weak self] report in
             hub.sensorChanged(report)
@@ -197,6 +200,7 @@ public final class Daemon {
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
+        Self.raiseDescriptorLimit()
         watchHotplug()
         sensors.discover()
         if let interval = Systemd.watchdogInterval() {
@@ -219,6 +223,14 @@ public final class Daemon {
         return 0
     }
 
+    /// Every client is a descriptor: take the hard limit, not the 1,024 soft default.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     private func nextDeadline() -> Double? {
         var deadline = nextWatchdog
         if case .deadline(let at) = sensors.wait { deadline = min(deadline, at) }
@@ -231,19 +243,45 @@ public final class Daemon {
             do throws(Errno) {
                 accepted = try UnixSocket.accept(listener)
             } catch {
-                log.warning("accept failed: \(error)")
+                if error == Errno(rawValue: EMFILE) || error == Errno(rawValue: ENFILE) {
+                    // Out of descriptors: stop accepting until a client leaves, rather
+                    // than wake up for the same pending connection forever.
+                    log.warning("accept: \(error); not accepting until a client leaves")
+                    for listener in listeners { loop.unwatch(listener) }
+                    acceptingPaused = true
+                } else {
+                    log.warning("accept failed: \(error)")
+                }
                 return
             }
             guard let fd = accepted else { return }
             let transport = SocketTransport(descriptor: fd) { [weak self] fd in self?.forget(fd) }
-            guard let id = hub.attach(transport), hub.isAttached(id) else { continue }
-            clientDescriptors[id] = fd
+            // Watch before attaching: the greeting may already need to wait for writability.
+            var attachedID: Int?
             do throws(Errno) {
                 try loop.watch(fd, [.readable, .peerClosed]) { [weak self] events in
+                    guard let id = attachedID else { return }
                     self?.clientEvent(id: id, fd: fd, events: events)
                 }
             } catch {
-                hub.detach(id, reason: "cannot watch its socket: \(error)")
+                log.warning("cannot watch a client's socket: \(error)")
+                try? fd.close()
+                continue
+            }
+            attachedID = hub.attach(transport)
+        }
+    }
+
+    private var acceptingPaused = false
+
+    /// A client's socket closed: stop watching it, and accept again if we had to stop.
+    private func forget(_ fd: FileDescriptor) {
+        loop.unwatch(fd)
+        interests[fd.rawValue] = nil
+        if acceptingPaused {
+            acceptingPaused = false
+            for listener in listeners {
+                try? loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
             }
         }
     }
@@ -251,7 +289,10 @@ public final class Daemon {
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     private func clientEvent(id: Int, fd: FileDescriptor, events: Epoll.Events) {
-        if events.contains(.writable) { hub.writable(id) }
+        if events.contains(.writable) {
+            hub.writable(id)
+            guard hub.isAttached(id) else { return }
+        }
         guard events.contains(.readable) || events.contains(.hangup) || events.contains(.peerClosed)
                 || events.contains(.error) else { return }
         // Read a bounded amount per wake-up, so one client cannot starve the others.
@@ -273,17 +314,18 @@ public final class Daemon {
         }
     }
 
-    private var clientDescriptors: [Int: FileDescriptor] = [:]
+    /// What each client's socket is watched for, by descriptor.
+    private var interests: [Int32: (reading: Bool, writing: Bool)] = [:]
 
-    /// A client's socket is closing: stop watching it.
-    private func forget(_ fd: FileDescriptor) {
-        loop.unwatch(fd)
-        if let id = clientDescriptors.first(where: { $0.value == fd })?.key { clientDescriptors[id] = nil }
-    }
-
-    private func watchWritable(_ id: Int, _ on: Bool) {
-        guard let fd = clientDescriptors[id] else { return }
-        loop.change(fd, on ? [.readable, .peerClosed, .writable] : [.readable, .peerClosed])
+    private func setInterest(_ id: Int, reading: Bool? = nil, writing: Bool? = nil) {
+        guard let fd = (hub.transport(of: id) as? SocketTransport)?.descriptor else { return }
+        var interest = interests[fd.rawValue] ?? (true, false)
+        if let reading { interest.reading = reading }
+        if let writing { interest.writing = writing }
+        interests[fd.rawValue] = interest
+        var events: Epoll.Events = interest.reading ? [.readable, .peerClosed] : []
+        if interest.writing { events.insert(.writable) }
+        loop.change(fd, events)
     }
 
     private func registerSensorWait() {

@@ -65,9 +65,9 @@ public struct DaemonOptions: Equatable, Sendable {
     }
 
     public static func defaultSocketPath(_ environment: [String: String]) -> String {
-        if let runtime = environment["RUNTIME_DIRECTORY"], !runtime.isEmpty {
-            // systemd may list several directories, separated by colons.
-            return String(runtime.split(separator: ":").first!) + "/" + socketName
+        // systemd may list several directories, separated by colons.
+        if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first {
+            return String(runtime) + "/" + socketName
         }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             return runtime + "/tiltpuzzle/" + socketName
@@ -76,8 +76,9 @@ public struct DaemonOptions: Equatable, Sendable {
     }
 
     public static func defaultStateDirectory(_ environment: [String: String]) -> String {
-        if let state = environment["STATE_DIRECTORY"], !state.isEmpty { return String(state.split(separator: ":").first!) }
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return String(state) }
         if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/tiltpuzzle" }
-        return (environment["HOME"] ?? "/var/lib") + "/.local/state/tiltpuzzle"
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/tiltpuzzle" }
+        return "/var/lib/tiltpuzzle"
     }
 }

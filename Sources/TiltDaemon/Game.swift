@@ -94,15 +94,24 @@ public struct Game: Sendable {
         return true
     }
 
-    public mutating func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
+    /// Applies new settings; when the undo bound changed the history, the `state`
+    /// to broadcast (its `canUndo` may have changed).
+    public mutating func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int,
+                                     at now: Double) -> ServerMessage? {
         detector.reconfigure(configuration)
-        if undoLimit != puzzle.history.limit, let resized = try? Puzzle(board: puzzle.board, moves: puzzle.moves,
-                                                                         history: History(limit: undoLimit,
-                                                                                          undo: puzzle.history.undoActions.suffix(undoLimit),
-                                                                                          redo: puzzle.history.redoActions)) {
-            puzzle = resized
-            generation += 1
-        }
+        guard undoLimit != puzzle.history.limit else { return nil }
+        let history = History(limit: undoLimit, undo: Array(puzzle.history.undoActions.suffix(undoLimit)),
+                              redo: puzzle.history.redoActions)
+        guard let resized = try? Puzzle(board: puzzle.board, moves: puzzle.moves, history: history) else { return nil }
+        puzzle = resized
+        revision += 1
+        generation += 1
+        return .state(state(at: now))
+    }
+
+    /// The sensor started, stopped or changed: the detector starts over.
+    public mutating func restartDetector() {
+        detector.restart()
     }
 
     private mutating func announce(_ moves: [Move], cause: MoveCause, at now: Double) -> [ServerMessage] {

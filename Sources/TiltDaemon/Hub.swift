@@ -27,6 +27,8 @@ public final class Hub {
     public var claimSensor: (Bool) -> Void = { _ in }
     /// A session needs (true) or no longer needs (false) to be told when it can write.
     public var watchWritable: (Int, Bool) -> Void = { _, _ in }
+    /// A session's input ended: stop watching it for reading.
+    public var stopReading: (Int) -> Void = { _ in }
     public let log: Logger
     private let clock: () -> Double
 
@@ -52,6 +54,13 @@ public final class Hub {
 
     public func isAttached(_ id: Int) -> Bool { sessions[id] != nil }
 
+    /// The transport of an attached client (the daemon finds its socket this way).
+    public func transport(of id: Int) -> ClientTransport? { sessions[id]?.transport }
+
+    /// The longest request id echoed back: longer ones could make a reply exceed
+    /// the line limit.
+    static let maxIDLength = 1024
+
     // MARK: Attach and detach
 
     /// Attaches a client: it gets `hello`, `state` and `sensor`. Nil (and the
@@ -66,6 +75,11 @@ public final class Hub {
             log.warning("refused client \(transport.peerDescription): \(limits.maxClients) clients attached")
             return nil
         }
+        if sessions.isEmpty {
+            // Claim first, so the newcomer's greeting already says whether the sensor started.
+            game.setAttached(true, at: clock())
+            claimSensor(true)
+        }
         let session = Session(id: nextID, transport: transport)
         nextID += 1
         sessions[session.id] = session
@@ -74,10 +88,6 @@ public final class Hub {
         session.outbox.append(ServerMessage.hello(version: version).encoded())
         session.outbox.append(ServerMessage.state(game.state(at: clock())).encoded())
         session.outbox.append(ServerMessage.sensor(sensor).encoded())
-        if sessions.count == 1 {
-            game.setAttached(true, at: clock())
-            claimSensor(true)
-        }
         flush(session)
         return session.id
     }
@@ -107,7 +117,7 @@ public final class Hub {
             case .line(let line):
                 handle(line, from: session)
                 // Replies that wait for nothing go out before the next request's events.
-                session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: nil)
+                release(session, failedGeneration: nil)
             case .tooLong:
                 session.enqueueReply(.error(id: nil, code: .lineTooLong,
                                             message: "a line may hold at most \(WireProtocol.maxLineLength) bytes"),
@@ -119,44 +129,61 @@ public final class Hub {
         afterChanges()
     }
 
-    /// The client closed its side; a final unterminated line is ignored.
+    /// The client closed its side (a final unterminated line is ignored); it still
+    /// gets the replies to what it sent, then the session ends.
     public func endOfInput(from id: Int) {
-        detach(id, reason: "closed by the client")
+        guard let session = sessions[id] else { return }
+        if session.isDrained { return detach(id, reason: "closed by the client") }
+        session.inputClosed = true
+        stopReading(id)
     }
 
     private func handle(_ line: UnsafeBufferPointer<UInt8>, from session: Session) {
         if line.isEmpty { return }
+        let request: ClientRequest
+        do throws(ClientRequest.Rejection) {
+            request = try ClientRequest.decode(line)
+        } catch {
+            session.enqueueReply(.error(id: echoable(error.id), code: error.code, message: error.message), after: 0)
+            return
+        }
+        let id = request.id
+        if id != nil, echoable(id) == nil {
+            session.enqueueReply(.error(id: nil, code: .badArgument,
+                                        message: "\"id\" may be at most \(Self.maxIDLength) bytes of JSON"), after: 0)
+            return
+        }
         guard session.pendingCount < limits.maxPendingReplies else {
             if session.pendingCount >= 2 * limits.maxPendingReplies {
                 session.closing = true
                 log.warning("client \(session.id) floods requests without reading replies: closing")
             }
-            session.enqueueReply(.error(id: nil, code: .busy, message: "too many requests waiting for replies"), after: 0)
-            return
-        }
-        let request: ClientRequest
-        do throws(ClientRequest.Rejection) {
-            request = try ClientRequest.decode(line)
-        } catch {
-            session.enqueueReply(.error(id: error.id, code: error.code, message: error.message), after: 0)
+            session.enqueueReply(.error(id: id, code: .busy, message: "too many requests waiting for replies"), after: 0)
             return
         }
         run(request, from: session)
+    }
+
+    /// The id as it can be echoed: nil when absent or too long to echo.
+    private func echoable(_ id: JSONValue?) -> JSONValue? {
+        guard let id else { return nil }
+        return id.encoded.count <= Self.maxIDLength ? id : nil
     }
 
     private func run(_ request: ClientRequest, from session: Session) {
         let now = clock()
         let id = request.id
         let name = request.command.name
+        let generationBefore = game.generation
         var moved: Int?
         func badArgument(_ message: String) {
             session.enqueueReply(.error(id: id, code: .badArgument, message: message), after: 0)
         }
         switch request.command {
         case .state:
-            session.enqueueReply(.state(game.state(at: now)), after: 0)
+            session.enqueue(.currentState, after: 0)
         case .sensor:
-            session.enqueueReply(.sensor(sensor), after: 0)
+            session.enqueue(.currentSensor, after: 0)
         case .tilt(let direction):
             moved = perform(.tilt(direction), now: now)
         case .move(let index, let direction):
@@ -186,7 +213,9 @@ public final class Hub {
             if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
             session.wantsSamples = samples
         }
-        session.enqueueReply(.reply(id: id, command: name, moved: moved), after: game.generation)
+        // A request that changed the game is answered once the change is on disk.
+        let changed = game.generation != generationBefore
+        session.enqueueReply(.reply(id: id, command: name, moved: moved), after: changed ? game.generation : 0)
     }
 
     private func perform(_ action: Game.ActionKind, now: Double) -> Int {
@@ -212,13 +241,15 @@ public final class Hub {
 
     public func sensorChanged(_ report: SensorReport) {
         guard report != sensor else { return }
+        // A new stream (or none): the detector starts over, waiting for neutral.
+        if report.status != sensor.status || report.name != sensor.name { game.restartDetector() }
         sensor = report
         broadcast(.sensor(report))
         afterChanges()
     }
 
     public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
-        game.reconfigure(configuration, undoLimit: undoLimit)
+        if let trimmed = game.reconfigure(configuration, undoLimit: undoLimit, at: clock()) { broadcast(trimmed) }
         afterChanges()
     }
 
@@ -233,8 +264,8 @@ public final class Hub {
             savedGeneration = max(savedGeneration, generation)
         }
         for id in order {
-            let session = sessions[id]!
-            session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: error == nil ? nil : generation)
+            guard let session = sessions[id] else { continue }
+            release(session, failedGeneration: error == nil ? nil : generation)
             flush(session)
         }
         if error != nil {
@@ -258,8 +289,18 @@ public final class Hub {
         }
         for id in order {
             guard let session = sessions[id] else { continue }
-            session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: nil)
+            release(session, failedGeneration: nil)
             flush(session)
+        }
+    }
+
+    private func release(_ session: Session, failedGeneration: Int?) {
+        session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: failedGeneration) { body in
+            switch body {
+            case .message(let message): message
+            case .currentState: .state(game.state(at: clock()))
+            case .currentSensor: .sensor(sensor)
+            }
         }
     }
 
@@ -278,8 +319,11 @@ public final class Hub {
             log.warning("client \(session.id) is not reading (\(session.outbox.byteCount) bytes queued): dropped")
             return detach(session.id, reason: "dropped: not reading")
         }
-        if session.outbox.isEmpty && session.closing && session.pendingCount == 0 {
+        if session.isDrained && session.closing {
             return detach(session.id, reason: "closed after a protocol error")
+        }
+        if session.isDrained && session.inputClosed {
+            return detach(session.id, reason: "closed by the client")
         }
         let wants = !session.outbox.isEmpty
         if wants != session.waitingForWritable {

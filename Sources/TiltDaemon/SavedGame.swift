@@ -74,7 +74,12 @@ public struct SavedGame: Sendable, Equatable {
         let limit = try require(history["limit"]?.int, "puzzle.history.limit")
         let undo = try require(history["undo"]?.string.flatMap(Action.parse(tokens:)), "puzzle.history.undo")
         let redo = try require(history["redo"]?.string.flatMap(Action.parse(tokens:)), "puzzle.history.redo")
-        guard limit >= 0, revision >= 0, time >= 0 else { throw Problem(description: "negative counters") }
+        // Counters a game could reach: a file with more would overflow on the next move.
+        let plausible = 0...(1 << 53)
+        guard plausible.contains(limit), plausible.contains(revision), plausible.contains(moves),
+              time >= 0, time.isFinite else {
+            throw Problem(description: "counters out of range")
+        }
         do throws(Puzzle.RestoreError) {
             puzzle = try Puzzle(board: board, moves: moves, history: History(limit: limit, undo: undo, redo: redo))
         } catch {

@@ -60,6 +60,9 @@ final class SensorManager {
     /// Clients attached (true) or all gone (false).
     func claim(_ claimed: Bool) {
         self.claimed = claimed
+        // A sensor that failed to start, or was lost, gets another chance with each
+        // new claim (it may have been busy, or its permissions arrived late).
+        if claimed, source == nil { discover() }
         update()
     }
 
@@ -116,7 +119,7 @@ final class SensorManager {
         onWaitChanged()
     }
 
-    /// Restarts a replay from its beginning on the next claim.
+    /// Drops the source; only udev (or the next claim) brings one back.
     private func lose(reason: String) {
         guard let lost = source else { return }
         lost.stop()

@@ -4,10 +4,19 @@ import TiltWire
 /// One attached client: its input framing, its bounded output, and the replies
 /// that wait for their change to be on disk.
 final class Session {
-    /// A reply or error, released in request order once `generation` is saved.
+    /// What a pending reply will say. `state` and `sensor` answers are rendered when
+    /// they go out, so they are never older than the events sent before them.
+    enum Body {
+        case message(ServerMessage)
+        case currentState
+        case currentSensor
+    }
+
+    /// A reply or error, released in request order once `generation` is saved
+    /// (0: it waits for nothing but the replies before it).
     struct PendingReply {
         var generation: Int
-        var message: ServerMessage
+        var body: Body
     }
 
     let id: Int
@@ -17,9 +26,11 @@ final class Session {
     var pendingReplies: [PendingReply] = []
     var pendingHead = 0
     var wantsSamples = false
-    /// Set after an abusive request: no more input is read, and the session closes
-    /// once its last message (the error) is out.
+    /// Set after an abusive request: further input is discarded, and the session
+    /// closes once its last message (the error) is out.
     var closing = false
+    /// The client closed its side: the session ends once its replies are out.
+    var inputClosed = false
     /// Whether the event loop watches the socket for writability.
     var waitingForWritable = false
 
@@ -30,23 +41,29 @@ final class Session {
 
     var pendingCount: Int { pendingReplies.count - pendingHead }
 
-    func enqueueReply(_ message: ServerMessage, after generation: Int) {
-        pendingReplies.append(PendingReply(generation: generation, message: message))
+    /// Nothing left to send or to answer.
+    var isDrained: Bool { outbox.isEmpty && pendingCount == 0 }
+
+    func enqueue(_ body: Body, after generation: Int) {
+        pendingReplies.append(PendingReply(generation: generation, body: body))
     }
 
-    /// Moves the replies whose change is saved into the output, in order.
-    func releaseReplies(savedGeneration: Int, failedGeneration: Int?) {
+    func enqueueReply(_ message: ServerMessage, after generation: Int) {
+        enqueue(.message(message), after: generation)
+    }
+
+    /// Moves the replies whose change is saved into the output, in order. A reply
+    /// whose save failed becomes a `save-failed` error.
+    func releaseReplies(savedGeneration: Int, failedGeneration: Int?, render: (Body) -> ServerMessage) {
         while pendingHead < pendingReplies.count {
             let pending = pendingReplies[pendingHead]
-            if let failed = failedGeneration, pending.generation > savedGeneration, pending.generation <= failed,
-               case .reply(let id, let command, _) = pending.message {
-                outbox.append(ServerMessage.error(id: id, code: .saveFailed,
-                                                  message: "\(command) was done but could not be saved").encoded())
-            } else if pending.generation <= savedGeneration || (failedGeneration.map { pending.generation <= $0 } ?? false) {
-                outbox.append(pending.message.encoded())
-            } else {
-                break
+            let failed = failedGeneration.map { pending.generation > savedGeneration && pending.generation <= $0 } ?? false
+            guard pending.generation <= savedGeneration || failed else { break }
+            var message = render(pending.body)
+            if failed, case .reply(let id, let command, _) = message {
+                message = .error(id: id, code: .saveFailed, message: "\(command) was done but could not be saved")
             }
+            outbox.append(message.encoded())
             pendingHead += 1
         }
         if pendingHead == pendingReplies.count {

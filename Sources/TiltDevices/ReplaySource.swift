@@ -65,7 +65,8 @@ public final class ReplaySource: SensorSource {
         guard reader != nil, !ended else { return [] }
         var events: [SensorEvent] = []
         var batch: [Sample] = []
-        while batch.count < Self.batchLimit {
+        var warnings = 0
+        while batch.count + warnings < Self.batchLimit {
             if pending == nil {
                 do throws(TraceReader.Failure) {
                     pending = try reader!.next()
@@ -78,7 +79,17 @@ public final class ReplaySource: SensorSource {
                         return events
                     }
                     flush(&batch, into: &events)
+                    if case .malformed(let problem) = error, problem.meansNotATrace {
+                        // Not a trace at all: every further line would be another error.
+                        events.append(.failed("\(path): not a trace: \(problem)"))
+                        ended = true
+                        stop()
+                        return events
+                    }
                     events.append(.warning("\(path): \(error)"))
+                    // Bad lines count towards the batch, so a broken file cannot hog the loop.
+                    warnings += 1
+                    if warnings + batch.count >= Self.batchLimit { break }
                     continue
                 }
                 guard let sample = pending else {

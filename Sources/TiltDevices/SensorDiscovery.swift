@@ -134,8 +134,7 @@ public enum SensorDiscovery {
     private static func evdevCandidate(_ device: UdevDevice) -> SensorCandidate? {
         let sysname = device.sysname
         guard sysname.hasPrefix("event"), let node = device.devnode,
-              device.property("ID_INPUT_ACCELEROMETER") == "1",
-              device.property("ID_INPUT_JOYSTICK") != "1" else { return nil }
+              isAccelerometer(device), device.property("ID_INPUT_JOYSTICK") != "1" else { return nil }
         var notes: [String] = []
         var matrix = Matrix3.identity
         if let text = device.property("ACCEL_MOUNT_MATRIX") {
@@ -151,6 +150,29 @@ public enum SensorDiscovery {
                               mountMatrix: matrix, location: location(property: device.property("ACCEL_LOCATION"),
                                                                       label: nil))
         return SensorCandidate(info: info, sysname: sysname, notes: notes)
+    }
+}
+
+extension SensorDiscovery {
+    /// INPUT_PROP_ACCELEROMETER (linux/input-event-codes.h).
+    static let accelerometerProperty = 0x06
+
+    /// udev's ID_INPUT_ACCELEROMETER; on a device udev has not classified (no
+    /// ID_INPUT: no udevd, as in an initramfs or a container) the kernel's property bitmap.
+    static func isAccelerometer(_ device: UdevDevice) -> Bool {
+        if let tagged = device.property("ID_INPUT_ACCELEROMETER") { return tagged == "1" }
+        guard device.property("ID_INPUT") == nil, let properties = device.parent?.attribute("properties") else {
+            return false
+        }
+        return hasBit(accelerometerProperty, inBitmap: properties)
+    }
+
+    /// Whether `bit` is set in a sysfs input bitmap: hex words, most significant first.
+    static func hasBit(_ bit: Int, inBitmap text: String) -> Bool {
+        let words = text.split(separator: " ").reversed().map { UInt64($0, radix: 16) }
+        let (index, offset) = (bit / 64, bit % 64)
+        guard index < words.count, let word = words[index] else { return false }
+        return word & (1 << UInt64(offset)) != 0
     }
 }
 

@@ -20,10 +20,14 @@ public enum UnixSocket {
         return address
     }
 
-    static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(Errno) -> T {
+    /// Runs one address-taking system call (bind, connect) through the funnel.
+    static func call(_ name: String, _ path: String,
+                     _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) throws(Errno) {
         var address = try address(path)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        _ = try Syscall.call(name) {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
         }
     }
 
@@ -33,18 +37,22 @@ public enum UnixSocket {
     }
 
     /// A non-blocking listening socket at `path`, made with `mode` permissions.
-    /// A stale socket file left by a crashed daemon is replaced; a live one is an error.
+    /// A stale socket left by a crashed daemon is replaced; a live one is an error,
+    /// and so is any other kind of file (it is never deleted).
     public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {
-        if (try? connect(path: path)).map({ try? $0.close(); return true }) == true {
-            throw Errno.addressInUse
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            guard existing.st_mode & S_IFMT == S_IFSOCK else { throw Errno(rawValue: EEXIST) }
+            if (try? connect(path: path)).map({ try? $0.close(); return true }) == true {
+                throw Errno.addressInUse
+            }
+            _ = try Syscall.call("unlink") { unlink(path) }
         }
-        unlink(path)
         let fd = try makeSocket(nonBlocking: true)
         do throws(Errno) {
             let previous = umask(~mode & 0o777)
-            let result = try withAddress(path) { address, length in bind(fd.rawValue, address, length) }
-            umask(previous)
-            _ = try Syscall.call("bind") { result }
+            defer { umask(previous) }
+            try call("bind", path) { address, length in bind(fd.rawValue, address, length) }
             _ = try Syscall.call("listen") { Glibc.listen(fd.rawValue, backlog) }
         } catch {
             try? fd.close()
@@ -67,8 +75,7 @@ public enum UnixSocket {
     public static func connect(path: String) throws(Errno) -> FileDescriptor {
         let fd = try makeSocket(nonBlocking: false)
         do throws(Errno) {
-            let result = try withAddress(path) { address, length in Glibc.connect(fd.rawValue, address, length) }
-            _ = try Syscall.call("connect") { result }
+            try call("connect", path) { address, length in Glibc.connect(fd.rawValue, address, length) }
         } catch {
             try? fd.close()
             throw error
@@ -81,8 +88,7 @@ public enum UnixSocket {
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = FileDescriptor(rawValue: try Syscall.call("socket") { socket(AF_UNIX, type, 0) })
         do throws(Errno) {
-            let result = try withAddress(path) { address, length in bind(fd.rawValue, address, length) }
-            _ = try Syscall.call("bind") { result }
+            try call("bind", path) { address, length in bind(fd.rawValue, address, length) }
         } catch {
             try? fd.close()
             throw error

@@ -117,7 +117,8 @@ public struct ClientRequest: Equatable, Sendable {
             }
             command = .subscribe(samples: samples)
         default:
-            throw reject(.unknownCommand, "unknown command \"\(name)\"; known: \(Command.names.joined(separator: ", "))")
+            let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
+            throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
         }
         return ClientRequest(id: id, command: command)
     }

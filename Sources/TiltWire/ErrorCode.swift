@@ -21,4 +21,6 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case saveFailed = "save-failed"
     /// Calibration needs a running sensor with at least one sample.
     case noSensor = "no-sensor"
+    /// Never sent: what a client makes of a code it does not know (from a newer daemon).
+    case unknown = "unknown"
 }

@@ -69,11 +69,6 @@ public struct JSONWriter {
         Self.append(value, to: &bytes)
     }
 
-    public mutating func nullField(_ name: StaticString) {
-        key(name)
-        bytes.append(contentsOf: "null".utf8)
-    }
-
     /// The finished object with its `\n`.
     public consuming func line() -> [UInt8] {
         bytes.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
@@ -121,5 +116,14 @@ public struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text.
+    public var encoded: [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter.append(self, to: &bytes)
+        return bytes
     }
 }

@@ -45,9 +45,15 @@ extension ServerMessage {
         case "state":
             guard case .array(let cells)? = value["board"] else { throw DecodingFailure(message: "state: no board") }
             let board = cells.compactMap(\.int)
-            guard board.count == cells.count else { throw DecodingFailure(message: "state: board is not integers") }
-            return .state(GameState(revision: try int("revision"), size: try int("size"), board: board,
-                                    empty: try int("empty"), moves: try int("moves"), solved: try bool("solved"),
+            let size = try int("size")
+            let empty = try int("empty")
+            // Clients index the board with these: a state that does not add up is refused.
+            guard Board.sides.contains(size), board.count == size * size, board.sorted() == Array(0..<board.count),
+                  board.indices.contains(empty), board[empty] == board.count - 1 else {
+                throw DecodingFailure(message: "state: the board is not a \(size)×\(size) arrangement")
+            }
+            return .state(GameState(revision: try int("revision"), size: size, board: board,
+                                    empty: empty, moves: try int("moves"), solved: try bool("solved"),
                                     canUndo: try bool("canUndo"), canRedo: try bool("canRedo"), time: double("time")))
         case "move":
             guard let cause = MoveCause(rawValue: try string("cause")) else {
@@ -61,21 +67,24 @@ extension ServerMessage {
         case "solved":
             return .solved(revision: try int("revision"), moves: try int("moves"), time: double("time"))
         case "sensor":
-            guard let status = SensorStatus(rawValue: try string("status")) else {
-                throw DecodingFailure(message: "sensor: unknown status")
-            }
+            // A status from a newer daemon reads as an error state with its name.
+            let text = try string("status")
+            let status = SensorStatus(rawValue: text) ?? .error
+            let message = value["message"]?.string ?? (status.rawValue == text ? nil : "sensor status \(text)")
             return .sensor(SensorReport(status: status, kind: value["kind"]?.string, name: value["name"]?.string,
-                                        device: value["device"]?.string, rate: value["rate"]?.double,
-                                        message: value["message"]?.string))
+                                        device: value["device"]?.string, rate: value["rate"]?.double, message: message))
         case "sample":
             return .sample(Sample(time: double("t"), x: double("x"), y: double("y"), z: double("z")))
         case "reply":
             return .reply(id: value["id"], command: value["cmd"]?.string ?? "", moved: value["moved"]?.int)
         case "error":
-            guard let code = ErrorCode(rawValue: try string("code")) else {
-                throw DecodingFailure(message: "error: unknown code \(value["code"]?.string ?? "")")
+            // A code from a newer daemon is kept in the message; the error still answers its request.
+            let text = try string("code")
+            let message = value["message"]?.string ?? ""
+            guard let code = ErrorCode(rawValue: text) else {
+                return .error(id: value["id"], code: .unknown, message: "\(message) (\(text))")
             }
-            return .error(id: value["id"], code: code, message: value["message"]?.string ?? "")
+            return .error(id: value["id"], code: code, message: message)
         default:
             throw DecodingFailure(message: "unknown message type \"\(type)\"")
         }

@@ -26,16 +26,16 @@ enum DemoCommand: ClientCommand {
         case .success(let value): speed = value
         }
         let quiet = arguments.flag("--quiet")
-        let puzzle = Puzzle.newGame(side: DemoTrace.size, seed: DemoTrace.seed)
         let daemon: PrivateDaemon
         do throws(PrivateDaemon.Failure) {
-            daemon = try PrivateDaemon(trace: DemoTrace.csv, puzzle: puzzle, speed: speed)
+            daemon = try PrivateDaemon(trace: DemoTrace.csv,
+                                       game: .new(size: DemoTrace.size, seed: DemoTrace.seed, shuffle: true), speed: speed)
         } catch {
             printError("tiltpuzzle demo: \(error)")
             return ExitStatus.software
         }
         installInterruptHandler()
-        guard let connection = connectWhenReady(daemon) else {
+        guard let connection = daemon.connectWhenReady() else {
             printError("tiltpuzzle demo: the private daemon did not start:\n\(daemon.log)")
             return ExitStatus.software
         }
@@ -78,16 +78,6 @@ enum DemoCommand: ClientCommand {
         let time = solvedTime.map { ", \(BoardText.duration($0)) of play" } ?? ""
         print("demo: \(tilts) tilts, \(state.moves) moves\(time): " + (state.solved ? "solved" : "not solved"))
         return state.solved ? ExitStatus.ok : ExitStatus.refused
-    }
-
-    /// The daemon needs a moment to open its socket.
-    static func connectWhenReady(_ daemon: PrivateDaemon) -> DaemonConnection? {
-        let deadline = MonotonicClock.now() + 10
-        while MonotonicClock.now() < deadline, daemon.isRunning {
-            if let connection = try? DaemonConnection(candidates: [daemon.socketPath]) { return connection }
-            usleep(10_000)
-        }
-        return nil
     }
 
     /// Ctrl-C stops the private daemon and shows the cursor again.

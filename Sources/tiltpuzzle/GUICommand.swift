@@ -19,7 +19,7 @@ enum GUICommand: ClientCommand {
         case .failure(let exit): return exit.status
         case .success(let parsed): options = parsed
         }
-        guard let path = installedNextToThisProgram(program) ?? onPath(program) else {
+        guard let path = Executable.find(program) else {
             printError("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH.")
             return ExitStatus.unavailable
         }
@@ -28,20 +28,5 @@ enum GUICommand: ClientCommand {
         printError("tiltpuzzle: cannot run \(path): \(Errno.current)")
         argv.forEach { free($0) }
         return ExitStatus.unavailable
-    }
-
-    /// `name` in this program's folder (as built, or as installed together).
-    static func installedNextToThisProgram(_ name: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let sibling = String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/" + name
-        return access(sibling, X_OK) == 0 ? sibling : nil
-    }
-
-    static func onPath(_ name: String) -> String? {
-        let path = processEnvironment()["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 }

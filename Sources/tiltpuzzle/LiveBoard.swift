@@ -46,7 +46,8 @@ final class LiveBoard {
 
     /// Async-signal-safe: shows the cursor again.
     static func restoreTerminalFromSignal() {
-        let show: [UInt8] = [0x1B, 0x5B, 0x3F, 0x32, 0x35, 0x68, 0x0A]   // ESC [ ? 25 h \n
-        _ = show.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+        // A static string: no allocation in a signal handler.
+        let show: StaticString = "\u{1B}[?25h\n"
+        _ = Glibc.write(1, show.utf8Start, show.utf8CodeUnitCount)
     }
 }

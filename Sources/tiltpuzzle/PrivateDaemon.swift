@@ -1,15 +1,20 @@
-import TiltCore
-import TiltDaemon
+import TiltClient
 import TiltSystem
+import TiltWire
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A `tiltpuzzled` of our own, on a temporary socket and state folder, for the demo.
+///
+/// The game is set up through the protocol like any client would: a first run with
+/// no sensor takes the `new` command and saves it; the second run replays the trace
+/// on that game (a replay starts as soon as a client attaches, too early for `new`).
 final class PrivateDaemon {
     let directory: String
     let socketPath: String
-    private(set) var pid: pid_t = 0
+    private var pid: pid_t = 0
+    private var exited = false
 
     /// The child's pid, for the signal handler that must not leave it running.
     nonisolated(unsafe) static var runningPID: pid_t = 0
@@ -18,9 +23,9 @@ final class PrivateDaemon {
         var description: String
     }
 
-    /// Prepares a folder with `trace` and a saved `puzzle`, then starts the daemon
-    /// replaying the trace at `speed`.
-    init(trace: String, puzzle: Puzzle, speed: Double) throws(Failure) {
+    /// Prepares a folder with `trace` and the game `new` describes, then starts the
+    /// daemon replaying the trace at `speed`.
+    init(trace: String, game new: Command, speed: Double) throws(Failure) {
         var template = Array("/tmp/tiltpuzzle-demo-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Failure(description: "cannot make a temporary folder: \(Errno.current)")
@@ -28,64 +33,75 @@ final class PrivateDaemon {
         directory = String(cString: made)
         socketPath = directory + "/tiltpuzzled.sock"
         let tracePath = directory + "/demo.csv"
-        let store = StateStore(directory: directory + "/state")
         do throws(Errno) {
             let fd = try FileDescriptor.open(tracePath, [.writeOnly, .create, .truncate])
             try fd.writeAll(trace)
             try fd.close()
-            try store.prepare()
-            try store.save(SavedGame(game: Game(puzzle: puzzle, detector: TiltDetector()), at: 0))
         } catch {
             throw Failure(description: "cannot prepare the demo in \(directory): \(error)")
         }
-        let executable = try Self.daemonExecutable()
-        let arguments = [executable, "--source", "replay:\(tracePath)", "--replay-speed", "\(speed)",
-                         "--socket", socketPath, "--state-dir", store.directory, "--log-level", "warning",
+        guard let executable = Executable.find("tiltpuzzled") else {
+            throw Failure(description: "tiltpuzzled not found next to tiltpuzzle or on PATH")
+        }
+        try start(executable, source: "none", speed: 1)
+        do throws(DaemonConnection.Failure) {
+            guard let setup = connectWhenReady() else { throw .closed }
+            _ = try setup.request(new)
+        } catch {
+            throw Failure(description: "cannot set up the demo game: \(error)\n\(log)")
+        }
+        stop()
+        try start(executable, source: "replay:\(tracePath)", speed: speed)
+    }
+
+    private func start(_ executable: String, source: String, speed: Double) throws(Failure) {
+        let arguments = [executable, "--source", source, "--replay-speed", "\(speed)",
+                         "--socket", socketPath, "--state-dir", directory + "/state", "--log-level", "warning",
                          "--config", "/dev/null"]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, directory + "/daemon.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, directory + "/daemon.log", O_WRONLY | O_CREAT | O_APPEND, 0o600)
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
         guard status == 0 else {
             throw Failure(description: "cannot start \(executable): \(Errno(rawValue: status))")
         }
+        exited = false
         Self.runningPID = pid
     }
 
-    /// tiltpuzzled next to this program (as built or installed), else on PATH.
-    static func daemonExecutable() throws(Failure) -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let sibling = String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/tiltpuzzled"
-            if access(sibling, X_OK) == 0 { return sibling }
+    /// The daemon needs a moment to open its socket.
+    func connectWhenReady() -> DaemonConnection? {
+        let deadline = MonotonicClock.now() + 10
+        while MonotonicClock.now() < deadline, isRunning {
+            if let connection = try? DaemonConnection(candidates: [socketPath]) { return connection }
+            usleep(10_000)
         }
-        for directory in (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":") {
-            let candidate = "\(directory)/tiltpuzzled"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        throw Failure(description: "tiltpuzzled not found next to tiltpuzzle or on PATH")
+        return nil
     }
 
     /// The daemon's log, to show when something went wrong.
     var log: String { (try? FileDescriptor.readText(directory + "/daemon.log")) ?? "" }
 
-    /// Whether the daemon is still running.
+    /// Whether the daemon is still running (an exited child is reaped once, here).
     var isRunning: Bool {
+        guard pid > 0, !exited else { return false }
         var status: Int32 = 0
-        return pid > 0 && waitpid(pid, &status, WNOHANG) == 0
+        if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+        return !exited
     }
 
     func stop() {
         guard pid > 0 else { return }
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        if isRunning {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
         pid = 0
+        exited = true
         Self.runningPID = 0
     }
 

@@ -177,6 +177,9 @@ public final class TestClient {
         lines.next(timeout: timeout)
     }
 
+    /// Whether the daemon closed the connection (seen by a read that returned nothing).
+    public var closedByPeer: Bool { lines.reachedEnd }
+
     /// Reads messages until one matches `predicate`; all messages read, that one last.
     public func read(until predicate: ([String: Any]) -> Bool, timeout: Double = 10) -> [[String: Any]] {
         var messages: [[String: Any]] = []

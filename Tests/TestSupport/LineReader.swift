@@ -7,6 +7,8 @@ import Glibc
 public final class LineReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// The other side closed: the last `next` returned nil for that reason, not a timeout.
+    public private(set) var reachedEnd = false
 
     public init(fd: Int32) { self.fd = fd }
 
@@ -24,7 +26,10 @@ public final class LineReader {
             guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { return nil }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = read(fd, &chunk, chunk.count)
-            if count <= 0 { return nil }
+            if count <= 0 {
+                reachedEnd = true
+                return nil
+            }
             buffer += chunk[..<count]
         }
     }

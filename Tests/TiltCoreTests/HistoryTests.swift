@@ -82,6 +82,10 @@ import Testing
         #expect(!puzzle.canUndo && !puzzle.canRedo && puzzle.moves == 0)
         puzzle = Puzzle.newGame(side: 3, seed: nil)
         #expect(!puzzle.canUndo && puzzle.isSolved && puzzle.side == 3)
+        // Restoring a position is not an action either: nothing to undo afterwards.
+        puzzle.tilt(.right)
+        let restored = try Puzzle(board: puzzle.board, moves: puzzle.moves, history: History(limit: 10))
+        #expect(!restored.canUndo && !restored.canRedo && restored.moves == 1)
     }
 
     @Test func limitKeepsTheNewestLevels() {

@@ -242,3 +242,89 @@ import TiltWire
         #expect(client.messages[0]["status"]?.string == "active")
     }
 }
+
+/// Behaviour the review asked for: replies and sessions at the edges.
+@Suite struct HubEdgeTests {
+    @Test func aClientThatClosesItsSideStillGetsItsReplies() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"tilt","direction":"right","id":1}"# + "\n", from: id)
+        harness.hub.endOfInput(from: id)
+        #expect(!client.closed, "the reply is still owed")
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        #expect(client.types() == ["move", "reply"])
+        #expect(client.closed)
+        #expect(harness.hub.clientCount == 0)
+    }
+
+    @Test func stateRepliesAreNeverOlderThanTheEventsBeforeThem() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        let (other, _) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"tilt","direction":"right","id":1}"# + "\n" + #"{"cmd":"state","id":2}"# + "\n", from: id)
+        harness.send(#"{"cmd":"tilt","direction":"down"}"# + "\n", from: other)
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        let state = client.messages.first { $0["type"]?.string == "state" }
+        let lastMove = client.messages.last { $0["type"]?.string == "move" }
+        #expect(state?["revision"] == lastMove?["revision"])
+        #expect(state?["revision"]?.int == 2)
+    }
+
+    @Test func requestsThatChangeNothingNeitherWaitNorFailWithTheSave() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(#"{"cmd":"tilt","direction":"left","id":1}"# + "\n", from: id)   // illegal from solved
+        #expect(client.types() == ["reply"], "no save to wait for")
+        harness.send(#"{"cmd":"tilt","direction":"right","id":2}"# + "\n" + #"{"cmd":"sensor","id":3}"# + "\n", from: id)
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: "disk full")
+        #expect(client.types() == ["reply", "move", "error", "sensor", "reply"])
+        #expect(client.messages[2]["code"]?.string == "save-failed")
+        #expect(client.messages[4]["id"]?.int == 3)
+    }
+
+    @Test func busyAndOverlongIdsAreAnsweredSensibly() {
+        var limits = Hub.Limits()
+        limits.maxPendingReplies = 2
+        let harness = HubHarness(limits: limits)
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        client.clear()
+        for n in 1...3 { harness.send(#"{"cmd":"tilt","direction":"\#(n % 2 == 1 ? "right" : "left")","id":\#(n)}"# + "\n", from: id) }
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        let busy = client.messages.first { $0["code"]?.string == "busy" }
+        #expect(busy?["id"]?.int == 3, "the busy error answers request 3")
+        client.clear()
+        let longID = String(repeating: "x", count: 2000)
+        harness.send(#"{"cmd":"state","id":"\#(longID)"}"# + "\n", from: id)
+        #expect(client.messages.first?["code"]?.string == "bad-argument")
+        #expect(client.messages.first?["id"] == nil)
+    }
+
+    @Test func aNewSensorStreamRestartsTheDetector() {
+        let harness = HubHarness()
+        _ = harness.attach()
+        let g = standardGravity
+        harness.hub.sensorSamples([Sample(time: 0, x: 0, y: 0, z: g)])
+        #expect(harness.hub.game.detector.phase == .armed && harness.hub.game.detector.lastGravity != nil)
+        harness.hub.sensorChanged(SensorReport(status: .active, kind: "evdev", name: "other"))
+        #expect(harness.hub.game.detector.phase == .waitingForNeutral)
+        #expect(harness.hub.game.detector.lastGravity == nil, "no stale pose to calibrate from")
+    }
+
+    @Test func shrinkingTheUndoBoundTellsTheClients() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        harness.send(#"{"cmd":"tilt","direction":"right"}"# + "\n", from: id)
+        client.clear()
+        harness.hub.reconfigure(TiltDetector.Configuration(), undoLimit: 0)
+        #expect(client.types() == ["state"])
+        #expect(client.messages.first?["canUndo"] == .bool(false))
+        #expect(client.messages.first?["revision"]?.int == 2)
+    }
+}

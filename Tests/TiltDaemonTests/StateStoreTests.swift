@@ -71,3 +71,19 @@ import TiltSystem
         #expect(!FileManager.default.fileExists(atPath: store.path + ".tmp"))
     }
 }
+
+@Suite struct SavedGameTests {
+    @Test(arguments: ["revision", "moves"])
+    func countersNoGameCouldReachAreRefused(field: String) {
+        let revision = field == "revision" ? "9223372036854775807" : "1"
+        let moves = field == "moves" ? "9223372036854775807" : "1"
+        let json = #"{"format":1,"revision":\#(revision),"time":0,"puzzle":{"size":2,"board":[0,1,3,2],"moves":\#(moves),"history":{"limit":10,"undo":"","redo":""}}}"#
+        #expect(throws: SavedGame.Problem.self) { try SavedGame(json: Array(json.utf8)) }
+    }
+
+    @Test func roundTripsThroughItsOwnEncoding() throws {
+        let game = StateStoreTests.game()
+        let saved = SavedGame(game: game, at: 0)
+        #expect(try SavedGame(json: saved.encoded()) == saved)
+    }
+}

@@ -109,3 +109,28 @@ import TiltCore
         #expect(decoded == request)
     }
 }
+
+@Suite struct ForwardCompatibilityTests {
+    @Test func unknownErrorCodesStillAnswerTheirRequest() throws {
+        let message = try ServerMessage.decode(#"{"type":"error","id":4,"code":"frobnicated","message":"new"}"#)
+        #expect(message == .error(id: .number("4"), code: .unknown, message: "new (frobnicated)"))
+    }
+
+    @Test func unknownSensorStatusesReadAsErrors() throws {
+        guard case .sensor(let report) = try ServerMessage.decode(#"{"type":"sensor","status":"sleeping"}"#) else {
+            Issue.record("not a sensor message")
+            return
+        }
+        #expect(report.status == .error && report.message == "sensor status sleeping")
+    }
+
+    @Test(arguments: [
+        #"{"type":"state","revision":1,"size":2,"board":[0,1,2],"empty":2,"moves":0,"solved":true,"canUndo":false,"canRedo":false}"#,
+        #"{"type":"state","revision":1,"size":2,"board":[0,1,2,2],"empty":3,"moves":0,"solved":true,"canUndo":false,"canRedo":false}"#,
+        #"{"type":"state","revision":1,"size":2,"board":[0,1,2,3],"empty":0,"moves":0,"solved":true,"canUndo":false,"canRedo":false}"#,
+        #"{"type":"state","revision":1,"size":11,"board":[0],"empty":0,"moves":0,"solved":true,"canUndo":false,"canRedo":false}"#,
+    ])
+    func statesThatDoNotAddUpAreRefused(line: String) {
+        #expect(throws: ServerMessage.DecodingFailure.self) { try ServerMessage.decode(line) }
+    }
+}
