@@ -4,16 +4,15 @@ import PackageDescription
 // Layers, each depending only on the ones above it:
 //   TiltCore      pure model: puzzle, history, tilt detector, trace format (no I/O)
 //   TiltSystem    typed wrappers over the few syscalls we use (one funnel)
+//   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
 //   TiltWire      protocol v1 messages and JSON-lines framing
 //   TiltDaemon    event loop, sessions, persistence, systemd glue
 //   TiltClient    a client's connection to the daemon and its copy of the board
-//   TiltTerminal  the client's text views: board drawing, key decoding, raw mode
-//   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
-//   TiltGUI       the graphical board's logic: layout, animation, gestures (no SDL)
-//   TiltGUISDL    the graphical board on screen: SDL2 window, fonts, event loop
-//   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-bench (thin)
-// Each C library has one system-library target, imported by exactly one Swift file.
+//   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client
+//   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-gui, tiltpuzzle-bench (thin)
+// Each C library has one system-library target, imported by exactly one Swift file;
+// CLinux is kernel headers (epoll, eventfd, signalfd, timerfd), used by TiltSystem only.
 let package = Package(
     name: "tiltpuzzle",
     products: [
@@ -48,7 +47,7 @@ let package = Package(
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
 
-        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
                                          "TiltCommandLine", "TiltGUI"]),

@@ -35,7 +35,7 @@ public struct Configuration: Equatable, Sendable {
         ("detector", "screen-rotation", "0", "0, 90, 180 or 270: how the picture is turned, counter-clockwise"),
         ("detector", "mount-matrix", "", "nine numbers, row by row: replaces the sensor's mount matrix"),
         ("game", "undo-levels", "1000", "undo levels kept (0 to 100000)"),
-        ("game", "default-size", "4", "board side for a new game without a size (2 to 10)"),
+        ("game", "default-size", "4", "board side of the first game; a later `new` without a size keeps the current side (2 to 10)"),
         ("clients", "max-clients", "256", "clients attached at once (1 to 100000)"),
         ("clients", "max-queued-bytes", "1048576", "unsent bytes a client may have before it is dropped as not reading"),
         ("sensor", "source", "auto", "auto, none, iio, iio:NAME, evdev, evdev:PATH or replay:FILE"),

@@ -2,7 +2,6 @@ import TiltDevices
 
 public enum DaemonInfo {
     public static let version = "0.1.0"
-    public static let protocolVersion = 1
 
     /// The C libraries in use, for `--version` and bug reports.
     public static var libraries: String {

@@ -25,7 +25,9 @@ public struct StateStore: Sendable {
         var partial = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             partial += "/" + component
-            if mkdir(partial, 0o700) == -1, errno != EEXIST { throw Errno.current }
+            do throws(Errno) {
+                _ = try Syscall.call("mkdir") { mkdir(partial, 0o700) }
+            } catch where error == Errno(rawValue: EEXIST) {}
         }
     }
 
@@ -41,7 +43,7 @@ public struct StateStore: Sendable {
             return .loaded(try SavedGame(json: data))
         } catch {
             let aside = path + ".corrupt-\(Int(MonotonicClock.wallClock()))"
-            let moved = rename(path, aside) == 0
+            let moved = (try? Syscall.call("rename") { rename(path, aside) }) != nil
             return .corrupt(reason: error.description, setAside: moved ? aside : nil)
         }
     }
@@ -55,7 +57,7 @@ public struct StateStore: Sendable {
             try fd.close()
         } catch {
             try? fd.close()
-            unlink(temporary)
+            _ = try? Syscall.call("unlink") { unlink(temporary) }
             throw error
         }
         _ = try Syscall.call("rename") { rename(temporary, path) }

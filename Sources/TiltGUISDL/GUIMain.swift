@@ -1,4 +1,5 @@
 import TiltClient
+import TiltSystem
 import TiltCommandLine
 import TiltGUI
 #if canImport(Glibc)
@@ -36,22 +37,13 @@ public enum GUIMain {
             defer { SDLEvents.stop() }
             try TrueType.start()
             defer { TrueType.stop() }
-            let candidates = DaemonConnection.candidatePaths(explicit: options.socket, environment: socketEnvironment())
+            let candidates = DaemonConnection.candidatePaths(explicit: options.socket, environment: ProcessEnvironment.current)
             try GUIApp(options: options, fontPath: fontPath, candidates: candidates).run()
         } catch {
             fail("\(error)")
             return 69   // EX_UNAVAILABLE: no display, or it cannot draw
         }
         return 0
-    }
-
-    /// The variables that say where the daemon's socket is.
-    private static func socketEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        for name in ["TILTPUZZLE_SOCKET", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return environment
     }
 
     private static func fail(_ message: String) {

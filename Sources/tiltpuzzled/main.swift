@@ -1,6 +1,7 @@
 import TiltCommandLine
 import TiltDaemon
 import TiltSystem
+import TiltWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,7 @@ func runDaemon() -> Int32 {
         return 0
     }
     if options.showVersion {
-        print("tiltpuzzled \(DaemonInfo.version) (protocol \(DaemonInfo.protocolVersion))")
+        print("tiltpuzzled \(DaemonInfo.version) (protocol \(WireProtocol.version))")
         print(DaemonInfo.libraries)
         return 0
     }
