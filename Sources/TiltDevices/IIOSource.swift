@@ -6,15 +6,21 @@ import TiltSystem
 /// Buffered capture when the device has scan elements: its own trigger, at least
 /// `SamplingRate.minimum`, x/y/z and the timestamp enabled, a non-blocking buffer
 /// read when its descriptor is readable. Otherwise, or when the buffer cannot be
-/// enabled (or another program has it), `in_accel_*_raw` is polled at the sampling
-/// rate. Values are `(raw + offset) × scale` (m/s²), taken to the device frame by
-/// the mount matrix. Whatever `start` changes in sysfs, `stop` puts back.
+/// enabled, `in_accel_*_raw` is polled at the sampling rate by a reader thread
+/// (`PolledReader`): such reads block. Values are `(raw + offset) × scale` (m/s²),
+/// taken to the device frame by the mount matrix. Whatever `start` changes in sysfs,
+/// `stop` puts back. A buffer another program has enabled (iio-sensor-proxy) is not
+/// ours: the source then polls and changes nothing at all.
+///
+/// Threads: libiio (the context, its devices, channels and buffer) is used by the
+/// caller's thread, except while a polled source runs: from the reader's start to
+/// `stop`, only the reader thread reads the axes' channels, and the caller's thread
+/// touches nothing of libiio (`service` only takes what the reader queued). `stop`
+/// joins the reader before it restores sysfs or releases the context.
 public final class IIOSource: SensorSource {
     /// `iio:deviceN`.
     public let deviceID: String
     public private(set) var info: SensorInfo
-    /// The info came from discovery (udev's view: sysfs path, location, mount matrix).
-    private var discovered: Bool
 
     /// Scans the buffer holds; the node wakes us as soon as one is there.
     static let bufferSamples = 32
@@ -28,18 +34,11 @@ public final class IIOSource: SensorSource {
     private var session: Session?
     private var warnings: [String] = []
 
-    /// A device found by discovery: `info` carries its sysfs path and mount matrix.
+    /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
+    /// the location and the mount matrix come from udev.
     public init(deviceID: String, info: SensorInfo) {
         self.deviceID = deviceID
         self.info = info
-        discovered = true
-    }
-
-    /// A device by id alone: udev is asked at start for what discovery would know.
-    public init(deviceID: String) {
-        self.deviceID = deviceID
-        info = SensorInfo(kind: .iio, name: deviceID)
-        discovered = false
     }
 
     private struct Axis {
@@ -52,7 +51,10 @@ public final class IIOSource: SensorSource {
 
     private enum Mode {
         case buffered(Capture)
-        case polled(interval: Double, next: Double, failures: Int)
+        /// Raw attributes read by the reader thread; `failures` in a row so far.
+        case polled(PolledReader, failures: Int)
+        /// Set up, not capturing yet (within `start`).
+        case starting
     }
 
     private struct Capture {
@@ -106,43 +108,64 @@ public final class IIOSource: SensorSource {
             axes.append(Axis(channel: channel, scale: try Self.number(channel, "scale", default: 1),
                              offset: try Self.number(channel, "offset", default: 0)))
         }
-        if !discovered, let udev = UdevContext(), let found = udev.device(subsystem: "iio", sysname: deviceID)
-            .flatMap({ SensorDiscovery.candidate($0) }) {
-            info = found.info
-            warnings += found.notes.map { "\(deviceID): \($0)" }
-            discovered = true
-        }
         if let name = device.name { info.name = name }
-        let session = Session(context: context, device: device, axes: axes, matrix: info.mountMatrix,
-                              mode: .polled(interval: 0, next: 0, failures: 0))
+        let session = Session(context: context, device: device, axes: axes, matrix: info.mountMatrix, mode: .starting)
         self.session = session
+        // An enabled buffer is another program's (iio-sensor-proxy): its rate, trigger
+        // and scan elements are its own, so nothing is written, and nothing restored.
+        let foreign = SysfsFile.read(sysfsLinkPath + "/buffer/enable") == "1"
+        let rate: Double?
+        if foreign {
+            warnings.append("\(deviceID): its buffer is in use by another program; polling, changing nothing")
+            rate = Self.rateAttribute(session)?.read("sampling_frequency")?.sysfsNumber
+        } else {
+            rate = raiseSamplingFrequency(session)
+        }
         // Some drivers (the HID sensor hub) read 0: "the device's default".
-        let rate = raiseSamplingFrequency(session).flatMap { $0 > 0 ? $0 : nil }
-        info.samplingRate = rate
-        if let capture = startCapture(session) {
+        info.samplingRate = rate.flatMap { $0 > 0 ? $0 : nil }
+        if !foreign, let capture = startCapture(session) {
             session.mode = .buffered(capture)
             info.buffered = true
-        } else {
-            let pollRate = rate.map { min(max($0, Self.pollRates.lowerBound), Self.pollRates.upperBound) }
-                ?? Self.defaultPollRate
-            session.mode = .polled(interval: 1 / pollRate, next: MonotonicClock.now(), failures: 0)
-            info.buffered = false
-            info.samplingRate = pollRate
+            return
         }
+        let pollRate = info.samplingRate.map { min(max($0, Self.pollRates.lowerBound), Self.pollRates.upperBound) }
+            ?? Self.defaultPollRate
+        let matrix = session.matrix
+        do {
+            // From here until `stop` joins it, only the reader thread uses libiio.
+            let reader = try PolledReader(interval: 1 / pollRate, first: MonotonicClock.now()) { () throws(Errno) in
+                let raw = try axes.map { (axis: Axis) throws(Errno) -> Double in
+                    guard let value = try axis.channel.attribute("raw").sysfsNumber else { throw Errno.ioError }
+                    return value
+                }
+                return Self.sample(axes, matrix, raw, time: MonotonicClock.now())
+            }
+            session.mode = .polled(reader, failures: 0)
+        } catch {
+            stop()
+            throw SensorError("\(deviceID): cannot start the thread that reads in_accel_*_raw: \(error)")
+        }
+        info.buffered = false
+        info.samplingRate = pollRate
     }
 
     public func stop() {
         guard let session else { return }
         self.session = nil
-        if case .buffered(let capture) = session.mode { capture.buffer.destroy() }
+        switch session.mode {
+        case .buffered(let capture): capture.buffer.destroy()
+        // Joined: libiio is this thread's again.
+        case .polled(let reader, _): reader.stop()
+        case .starting: break
+        }
         for undo in session.restore.reversed() { undo() }
     }
 
     public var wait: SensorWait {
         switch session?.mode {
         case .buffered(let capture)?: .readable(capture.descriptor)
-        case .polled(_, let next, _)?: .deadline(next)
-        case nil: .idle
+        case .polled(let reader, _)?: .readable(reader.ready.descriptor)
+        case .starting?, nil: .idle
         }
     }
 
@@ -154,33 +177,41 @@ public final class IIOSource: SensorSource {
         return number
     }
 
+    /// `sampling_frequency` and its `_available`: the device's, or the axes' shared ones.
+    private struct RateAttribute {
+        var read: (String) -> String?
+        var write: (String, String) throws(Errno) -> Void
+    }
+
+    private static func rateAttribute(_ session: Session) -> RateAttribute? {
+        let device = session.device
+        let channel = session.axes[0].channel
+        if device.hasAttribute("sampling_frequency") {
+            return RateAttribute(read: { device.hasAttribute($0) ? try? device.attribute($0) : nil },
+                                 write: { (name: String, value: String) throws(Errno) in try device.setAttribute(name, value) })
+        }
+        if channel.hasAttribute("sampling_frequency") {
+            return RateAttribute(read: { channel.hasAttribute($0) ? try? channel.attribute($0) : nil },
+                                 write: { (name: String, value: String) throws(Errno) in try channel.setAttribute(name, value) })
+        }
+        return nil
+    }
+
     /// Raises the sampling frequency to what `SamplingRate.choose` picks from the
     /// driver's offer; returns the rate in effect, if known.
     private func raiseSamplingFrequency(_ session: Session) -> Double? {
-        let device = session.device
-        let channel = session.axes[0].channel
-        let read: (String) -> String?
-        let write: (String, String) throws(Errno) -> Void
-        if device.hasAttribute("sampling_frequency") {
-            read = { device.hasAttribute($0) ? try? device.attribute($0) : nil }
-            write = { (name: String, value: String) throws(Errno) in try device.setAttribute(name, value) }
-        } else if channel.hasAttribute("sampling_frequency") {
-            read = { channel.hasAttribute($0) ? try? channel.attribute($0) : nil }
-            write = { (name: String, value: String) throws(Errno) in try channel.setAttribute(name, value) }
-        } else {
-            return nil
-        }
-        guard let previousText = read("sampling_frequency") else { return nil }
+        guard let attribute = Self.rateAttribute(session),
+              let previousText = attribute.read("sampling_frequency") else { return nil }
         let previous = previousText.sysfsNumber
-        guard let offered = read("sampling_frequency_available").flatMap(SamplingRate.Offer.init(parsing:)),
+        guard let offered = attribute.read("sampling_frequency_available").flatMap(SamplingRate.Offer.init(parsing:)),
               let target = SamplingRate.choose(current: previous, offer: offered) else { return previous }
         do {
-            try write("sampling_frequency", target.sysfsText)
+            try attribute.write("sampling_frequency", target.sysfsText)
         } catch {
             warnings.append("\(deviceID): cannot set sampling_frequency to \(target.sysfsText): \(error)")
             return previous
         }
-        session.restore.append { try? write("sampling_frequency", previousText) }
+        session.restore.append { try? attribute.write("sampling_frequency", previousText) }
         return target
     }
 
@@ -191,10 +222,6 @@ public final class IIOSource: SensorSource {
         let device = session.device
         let scanChannels = device.channels.filter(\.isScanElement)
         guard session.axes.allSatisfy({ $0.channel.isScanElement && $0.channel.format != nil }) else { return nil }
-        if SysfsFile.read(sysfsLinkPath + "/buffer/enable") == "1" {
-            warnings.append("\(deviceID): its buffer is in use by another program; polling instead")
-            return nil
-        }
         let undoFrom = session.restore.count
         let monotonic = useMonotonicTimestamps(session)
         selectTrigger(session)
@@ -292,28 +319,47 @@ public final class IIOSource: SensorSource {
         case .buffered(var capture):
             events += drain(session, &capture)
             if self.session != nil { session.mode = .buffered(capture) }
-        case .polled(let interval, let next, let failures):
-            guard now >= next else { return events }
-            var due = next + interval
-            if due <= now { due = now + interval }
-            do throws(Errno) {
-                let raw = try session.axes.map { (axis: Axis) throws(Errno) -> Double in
-                    let text = try axis.channel.attribute("raw")
-                    guard let value = text.sysfsNumber else { throw Errno.ioError }
-                    return value
-                }
-                session.mode = .polled(interval: interval, next: due, failures: 0)
-                events.append(.samples([sample(session, raw, time: MonotonicClock.now())]))
-            } catch {
+        case .polled(let reader, let failures):
+            events += collect(session, reader, failures: failures)
+        case .starting:
+            break
+        }
+        return events
+    }
+
+    /// What the reader thread queued, in order: the samples; a warning at the first
+    /// failed read of a run, `failed` (the source stopped) after `pollFailureLimit`
+    /// in a row, `removed` when the device has gone.
+    private func collect(_ session: Session, _ reader: PolledReader, failures: Int) -> [SensorEvent] {
+        var events: [SensorEvent] = []
+        var samples: [Sample] = []
+        var failures = failures
+        func flush() {
+            if !samples.isEmpty { events.append(.samples(samples)) }
+            samples = []
+        }
+        for outcome in reader.take() {
+            switch outcome {
+            case .sample(let sample):
+                samples.append(sample)
+                failures = 0
+            case .readFailed(let error):
+                flush()
                 if let end = lost(error) { return events + [end] }
-                session.mode = .polled(interval: interval, next: due, failures: failures + 1)
-                if failures + 1 >= Self.pollFailureLimit {
+                failures += 1
+                if failures >= Self.pollFailureLimit {
                     stop()
-                    return events + [.failed("\(deviceID): reading in_accel_*_raw failed \(failures + 1) times: \(error)")]
+                    return events + [.failed("\(deviceID): reading in_accel_*_raw failed \(failures) times: \(error)")]
                 }
-                if failures == 0 { events.append(.warning("\(deviceID): cannot read in_accel_*_raw: \(error)")) }
+                if failures == 1 { events.append(.warning("\(deviceID): cannot read in_accel_*_raw: \(error)")) }
+            case .stopped(let error):
+                flush()
+                stop()
+                return events + [.failed("\(deviceID): the thread that reads in_accel_*_raw stopped: \(error)")]
             }
         }
+        flush()
+        session.mode = .polled(reader, failures: failures)
         return events
     }
 
@@ -336,7 +382,7 @@ public final class IIOSource: SensorSource {
             for scan in scans {
                 let raw = capture.slots.map { Double(scan[$0]) }
                 let time = capture.monotonicTimestamps ? capture.timestampSlot.map { Double(scan[$0]) / 1e9 } : nil
-                samples.append(sample(session, raw, time: time ?? readTime))
+                samples.append(Self.sample(session.axes, session.matrix, raw, time: time ?? readTime))
             }
         }
         if samples.isEmpty, !SysfsFile.exists(sysfsPath) {
@@ -346,10 +392,10 @@ public final class IIOSource: SensorSource {
         return samples.isEmpty ? [] : [.samples(samples)]
     }
 
-    private func sample(_ session: Session, _ raw: [Double], time: Double) -> Sample {
-        let axes = session.axes
+    /// `raw` x, y, z as a sample in m/s², device frame.
+    private static func sample(_ axes: [Axis], _ matrix: Matrix3, _ raw: [Double], time: Double) -> Sample {
         let sensor = Vector3(axes[0].value(raw[0]), axes[1].value(raw[1]), axes[2].value(raw[2]))
-        return Sample(time: time, acceleration: session.matrix * sensor)
+        return Sample(time: time, acceleration: matrix * sensor)
     }
 
     /// `.removed` (with the source stopped) when the device is gone; nil otherwise.

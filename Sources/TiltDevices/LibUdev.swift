@@ -30,10 +30,6 @@ public final class UdevContext {
     public func device(syspath: String) -> UdevDevice? {
         udev_device_new_from_syspath(handle, syspath).map(UdevDevice.init(owning:))
     }
-
-    public func device(subsystem: String, sysname: String) -> UdevDevice? {
-        udev_device_new_from_subsystem_sysname(handle, subsystem, sysname).map(UdevDevice.init(owning:))
-    }
 }
 
 /// A device as udev knows it: sysfs path, node, properties and attributes.

@@ -147,7 +147,4 @@ public struct ScanDecoder: Sendable {
 
     /// Bytes held back from an incomplete scan.
     public var pendingByteCount: Int { partial.count }
-
-    /// Forgets an incomplete scan (after the buffer was reopened).
-    public mutating func reset() { partial.removeAll() }
 }

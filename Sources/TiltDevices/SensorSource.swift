@@ -51,9 +51,9 @@ public enum SensorEvent: Sendable, Equatable {
 
 /// What the event loop must wait for before servicing a started source again.
 public enum SensorWait: Sendable, Equatable {
-    /// The descriptor becomes readable (IIO buffer, evdev node).
+    /// The descriptor becomes readable (IIO buffer, the polled IIO source's reader, evdev node).
     case readable(FileDescriptor)
-    /// The monotonic clock reaches this time (polled IIO, replay pacing).
+    /// The monotonic clock reaches this time (replay pacing).
     case deadline(Double)
     /// Nothing: stopped, ended, or removed.
     case idle

@@ -22,7 +22,7 @@ extension MockDeviceTests {
             MockTestbed.shared.reset()
             let mock = Self.device()
             try mock.plug()
-            let source = IIOSource(deviceID: mock.id)
+            let source = try mock.source()
             try source.start()
             defer { source.stop() }
 
@@ -78,8 +78,7 @@ extension MockDeviceTests {
             let mock = Self.device()
             try mock.plug()
             _ = monitor.receive()
-            let source = IIOSource(deviceID: mock.id,
-                                   info: try #require(SensorDiscovery.candidates().first { $0.sysname == mock.id }).info)
+            let source = try mock.source()
             try source.start()
             defer { source.stop() }
             let node = try MockTestbed.shared.nodeDescriptor(mock.node)

@@ -15,7 +15,7 @@ extension MockDeviceTests {
             MockTestbed.shared.reset()
             let mock = MockDeviceTests.IIOBuffered.device()
             try mock.plug()
-            let source = IIOSource(deviceID: mock.id)
+            let source = try mock.source()
             try source.start()
             defer { source.stop() }
             let node = try MockTestbed.shared.nodeDescriptor(mock.node)

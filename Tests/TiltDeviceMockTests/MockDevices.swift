@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TiltDevices
 import TiltSystem
 
@@ -83,6 +84,13 @@ struct MockIIODevice {
     }
 
     func attribute(_ name: String) -> String? { MockTestbed.attribute(syspath, name) }
+
+    /// The source discovery makes for it, as the daemon and `tiltpuzzle record` get theirs.
+    func source() throws -> IIOSource {
+        let candidate = try #require(SensorDiscovery.candidates(includeBase: true).first { $0.sysname == id },
+                                     "discovery does not list \(id)")
+        return try #require(candidate.makeSource() as? IIOSource)
+    }
 }
 
 /// A fake evdev accelerometer: udev properties, and ioctl replies for libevdev's probe.
