@@ -22,8 +22,12 @@ public final class IIOSource: SensorSource {
     public let deviceID: String
     public private(set) var info: SensorInfo
 
-    /// Scans the buffer holds; the node wakes us as soon as one is there.
-    static let bufferSamples = 32
+    /// Scans per libiio buffer. libiio sets `buffer/watermark` to it, and the kernel
+    /// makes the node readable only once that many scans wait: 1, so every scan wakes
+    /// us (32 meant a third of a second of latency at 100 Hz on a real driver).
+    static let bufferSamples = 1
+    /// Scans the kernel buffer holds (`buffer/length`), for when the loop is late.
+    static let kernelBufferScans = 64
     /// Refills per service call at the most, so the loop stays responsive.
     static let refillsPerService = 64
     static let defaultPollRate = 50.0
@@ -226,6 +230,7 @@ public final class IIOSource: SensorSource {
         let monotonic = useMonotonicTimestamps(session)
         selectTrigger(session)
         saveScanElements(session, scanChannels)
+        saveBufferSettings(session)
 
         let timestamp = device.channel("timestamp").flatMap { $0.isScanElement && $0.format != nil ? $0 : nil }
         let wanted = session.axes.map(\.channel.id) + (timestamp.map { [$0.id] } ?? [])
@@ -237,6 +242,7 @@ public final class IIOSource: SensorSource {
         let slots = session.axes.compactMap { axis in enabled.firstIndex { $0.id == axis.channel.id } }
         let timestampSlot = timestamp.flatMap { stamp in enabled.firstIndex { $0.id == stamp.id } }
         do {
+            try device.setKernelBuffersCount(Self.kernelBufferScans / Self.bufferSamples)
             let buffer = try device.createBuffer(samples: Self.bufferSamples)
             try buffer.setBlocking(false)
             guard let descriptor = buffer.descriptor else { throw Errno.badFileDescriptor }
@@ -272,7 +278,11 @@ public final class IIOSource: SensorSource {
         do {
             current = try device.trigger()
         } catch {
-            return   // the device takes no trigger
+            // An unset trigger reads as 0 bytes, which libiio 0.24 reports as EIO; a
+            // device that takes no trigger has no current_trigger at all.
+            let path = sysfsLinkPath + "/trigger/current_trigger"
+            guard SysfsFile.exists(path), SysfsFile.read(path) == "" else { return }
+            current = nil
         }
         guard current == nil, let name = device.name else { return }
         let triggers = session.context.devices.filter(\.isTrigger).compactMap(\.name)
@@ -297,11 +307,18 @@ public final class IIOSource: SensorSource {
 
     /// Records every scan element's enable state; libiio rewrites them all.
     private func saveScanElements(_ session: Session, _ channels: [IIOChannel]) {
-        let directory = sysfsLinkPath + "/scan_elements/"
-        let saved = channels.compactMap { channel -> (String, String)? in
-            let path = directory + "in_\(channel.id)_en"
-            return SysfsFile.read(path).map { (path, $0) }
-        }
+        restoreLater(session, channels.map { sysfsLinkPath + "/scan_elements/in_\($0.id)_en" })
+    }
+
+    /// Records `buffer/length` and `buffer/watermark`, which libiio sets when it
+    /// creates the buffer.
+    private func saveBufferSettings(_ session: Session) {
+        restoreLater(session, ["buffer/length", "buffer/watermark"].map { sysfsLinkPath + "/" + $0 })
+    }
+
+    /// Puts these sysfs files back as they are now when the session ends.
+    private func restoreLater(_ session: Session, _ paths: [String]) {
+        let saved = paths.compactMap { path in SysfsFile.read(path).map { (path, $0) } }
         session.restore.append {
             for (path, value) in saved where SysfsFile.read(path) != value {
                 try? SysfsFile.write(path, value)

@@ -101,6 +101,12 @@ public struct IIODevice {
         _ = try LibIIO.check(Int(iio_device_set_trigger(handle, trigger?.handle)))
     }
 
+    /// How many blocks of a buffer's size the kernel buffer holds: `buffer/length` is
+    /// the samples per buffer times this (libiio's default is 4).
+    public func setKernelBuffersCount(_ count: Int) throws(Errno) {
+        _ = try LibIIO.check(Int(iio_device_set_kernel_buffers_count(handle, UInt32(count))))
+    }
+
     /// Opens the device node and enables the buffer with the channels enabled
     /// (`IIOChannel.enable`), writing their `scan_elements/*_en`.
     public func createBuffer(samples: Int) throws(Errno) -> IIOBuffer {
