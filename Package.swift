@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.
         .testTarget(name: "ClientTests",
-                    dependencies: ["TiltCore", "TiltWire", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
+                    dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // Layout, animation and gestures without SDL; and the built GUI under Xvfb against a real daemon.
         .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),

@@ -20,9 +20,9 @@ public struct BoardMirror: Equatable, Sendable {
         case .state(let new):
             state = new
             return .updated
-        case .move(let revision, let move, _, let moves, let solved):
+        case .move(let revision, let move, _, let moves, let solved, let canUndo, let canRedo):
             guard var current = state else { return .needsState }
-            guard revision == current.revision + 1,
+            guard revision == current.revision + 1, move.to == current.empty,
                   current.board.indices.contains(move.from), current.board.indices.contains(move.to) else {
                 return revision <= current.revision ? .unchanged : .needsState
             }
@@ -31,7 +31,8 @@ public struct BoardMirror: Equatable, Sendable {
             current.revision = revision
             current.moves = moves
             current.solved = solved
-            current.canUndo = true
+            current.canUndo = canUndo
+            current.canRedo = canRedo
             state = current
             return .updated
         default:

@@ -125,7 +125,7 @@ public struct Game: Sendable {
             revision += 1
             let last = i == moves.count - 1
             events.append(.move(revision: revision, move: move, cause: cause, moves: firstCount + step * i,
-                                solved: last && solved))
+                                solved: last && solved, canUndo: puzzle.canUndo, canRedo: puzzle.canRedo))
         }
         generation += 1
         updateClock(at: now)

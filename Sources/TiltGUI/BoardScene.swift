@@ -42,7 +42,7 @@ public struct BoardScene: Sendable {
             if animator?.side != state.size || animator?.target != state.board {
                 animator = Animator(board: state.board, side: state.size, frameInterval: frameInterval)
             }
-        case .move(_, let move, _, _, _):
+        case .move(_, let move, _, _, _, _, _):
             switch mirror.apply(message) {
             case .updated:
                 notice = nil
@@ -75,7 +75,10 @@ public struct BoardScene: Sendable {
 
     /// Notes a request sent as `id`, so its reply can be answered with a bump.
     public mutating func sent(_ command: Command, id: Int) {
-        if case .move(_, let direction) = command { pendingMoves[id] = direction }
+        switch command {
+        case .move(_, let direction), .tilt(let direction): pendingMoves[id] = direction
+        default: break
+        }
     }
 
     /// The connection dropped: what was sent will never be answered.

@@ -46,7 +46,7 @@ public struct LiveGame: Sendable {
             lastEvent = nil
             line = "state \(state.revision): \(state.size)×\(state.size), \(state.moves) moves, "
                 + "\(BoardText.clock(state.time)) played\(state.solved ? ", solved" : ""), board \(Self.boardLine(state))"
-        case .move(let revision, let move, let cause, let moves, let solved):
+        case .move(let revision, let move, let cause, let moves, let solved, _, _):
             if solved {
                 stopClock(at: now)
             } else if clockSince == nil {

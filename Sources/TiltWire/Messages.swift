@@ -76,7 +76,9 @@ public struct SensorReport: Equatable, Sendable {
 public enum ServerMessage: Equatable, Sendable {
     case hello(version: String)
     case state(GameState)
-    case move(revision: Int, move: Move, cause: MoveCause, moves: Int, solved: Bool)
+    /// `canUndo` and `canRedo` describe the game after the action the move belongs to.
+    case move(revision: Int, move: Move, cause: MoveCause, moves: Int, solved: Bool,
+              canUndo: Bool = false, canRedo: Bool = false)
     case tilt(direction: Direction, moved: Bool)
     case solved(revision: Int, moves: Int, time: Double)
     case sensor(SensorReport)
@@ -117,7 +119,7 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("canUndo", s.canUndo)
             w.field("canRedo", s.canRedo)
             w.field("time", s.time)
-        case .move(let revision, let move, let cause, let moves, let solved):
+        case .move(let revision, let move, let cause, let moves, let solved, let canUndo, let canRedo):
             w.field("revision", revision)
             w.field("from", move.from)
             w.field("to", move.to)
@@ -125,6 +127,8 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("cause", cause.rawValue)
             w.field("moves", moves)
             w.field("solved", solved)
+            w.field("canUndo", canUndo)
+            w.field("canRedo", canRedo)
         case .tilt(let direction, let moved):
             w.field("direction", direction.rawValue)
             w.field("moved", moved)

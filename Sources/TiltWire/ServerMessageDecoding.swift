@@ -61,7 +61,9 @@ extension ServerMessage {
             }
             return .move(revision: try int("revision"),
                          move: Move(from: try int("from"), to: try int("to"), direction: try direction("direction")),
-                         cause: cause, moves: try int("moves"), solved: try bool("solved"))
+                         cause: cause, moves: try int("moves"), solved: try bool("solved"),
+                         // Daemons before these fields existed: unknown, read as false.
+                         canUndo: value["canUndo"]?.bool ?? false, canRedo: value["canRedo"]?.bool ?? false)
         case "tilt":
             return .tilt(direction: try direction("direction"), moved: try bool("moved"))
         case "solved":

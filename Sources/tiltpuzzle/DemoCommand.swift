@@ -58,7 +58,7 @@ enum DemoCommand: ClientCommand {
             case .tilt(let direction, let moved):
                 tilts += 1
                 view?.event("tilt \(direction)" + (moved ? "" : " (nothing can move)"))
-            case .move(_, let move, _, let moves, _):
+            case .move(_, let move, _, let moves, _, _, _):
                 view?.event("tile \(move.from) → \(move.to), \(moves) moves")
             case .solved(_, _, let time):
                 solvedTime = time

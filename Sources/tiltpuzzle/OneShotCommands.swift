@@ -31,7 +31,7 @@ enum OneShot {
 
     static func movesText(_ messages: [ServerMessage]) -> String {
         let moves = messages.compactMap { message -> String? in
-            guard case .move(_, let move, _, _, _) = message else { return nil }
+            guard case .move(_, let move, _, _, _, _, _) = message else { return nil }
             return "\(move.from)→\(move.to) \(move.direction)"
         }
         guard !moves.isEmpty else { return "nothing moved" }

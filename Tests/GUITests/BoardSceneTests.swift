@@ -67,6 +67,14 @@ import TiltWire
         #expect(scene.animator!.boardOffset.x < 0)
     }
 
+    @Test func anArrowKeyTiltThatMovedNothingBumpsThatWay() {
+        var scene = Self.connectedScene()
+        scene.sent(.tilt(.down), id: 9)
+        _ = scene.receive(.reply(id: .number("9"), command: "tilt", moved: 0))
+        scene.advance(by: Animator.bumpDuration / 2)
+        #expect(scene.animator!.boardOffset.y > 0)
+    }
+
     @Test func aRefusalIsShownUntilTheBoardChanges() {
         var scene = Self.connectedScene()
         _ = scene.receive(.error(id: .number("3"), code: .noSensor, message: "calibration needs a sensor sample"))
