@@ -56,7 +56,7 @@ let package = Package(
 
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
-        .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem"]),
+        .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
         // Starts the built executables; depends on them so they are built first.
         .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.

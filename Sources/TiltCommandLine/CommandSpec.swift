@@ -5,15 +5,21 @@ public struct OptionSpec: Sendable {
     /// The value's placeholder in help (`PATH`); nil for a flag.
     public var valueName: String?
     public var help: String
+    /// A one-letter alias (`-o` for `--output`).
+    public var short: Character?
 
-    public init(_ name: String, value valueName: String? = nil, help: String) {
+    public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String) {
         self.name = name
+        self.short = short
         self.valueName = valueName
         self.help = help
     }
 
     var isFlag: Bool { valueName == nil }
-    var usage: String { valueName.map { "\(name) \($0)" } ?? name }
+    var usage: String {
+        let names = short.map { "-\($0), \(name)" } ?? name
+        return valueName.map { "\(names) \($0)" } ?? names
+    }
 }
 
 public struct ArgumentSpec: Sendable {

@@ -17,7 +17,12 @@ public struct ParsedArguments: Sendable {
         let hint = "see '\(program) \(spec.name) --help'"
         var iterator = arguments.makeIterator()
         var optionsEnded = false
-        while let argument = iterator.next() {
+        while var argument = iterator.next() {
+            // A one-letter alias stands for its long option.
+            if !optionsEnded, argument.count == 2, argument.hasPrefix("-"),
+               let option = spec.allOptions.first(where: { $0.short == argument.last }) {
+                argument = option.name
+            }
             if !optionsEnded, argument == "--" {
                 optionsEnded = true
             } else if !optionsEnded, argument.hasPrefix("--") {

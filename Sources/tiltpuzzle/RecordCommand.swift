@@ -16,7 +16,7 @@ enum RecordCommand: ClientCommand {
                        help: "auto (default), iio, iio:NAME, evdev, evdev:/dev/input/eventN or replay:FILE."),
             OptionSpec("--seconds", value: "N", help: "How long to record (default 10)."),
             OptionSpec("--samples", value: "N", help: "Stop after this many samples."),
-            OptionSpec("--output", value: "FILE", help: "The trace file to write ('-': standard output)."),
+            OptionSpec("--output", short: "o", value: "FILE", help: "The trace file to write ('-': standard output)."),
         ],
         discussion: """
         The sensor is opened directly, so the daemon should not be using it. Times
