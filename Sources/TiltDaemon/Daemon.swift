@@ -213,7 +213,7 @@ public final class Daemon {
         while !stopping {
             loop.runOnce(until: nextDeadline())
             let now = MonotonicClock.now()
-            if case .deadline(let at) = sensors.wait, at <= now { sensors.service(now: now) }
+            if let at = sensors.wait.deadline, at <= now { sensors.service(now: now) }
             if now >= nextWatchdog {
                 Systemd.notify("WATCHDOG=1")
                 nextWatchdog = now + (watchdogInterval ?? .infinity) / 2
@@ -233,7 +233,7 @@ public final class Daemon {
 
     private func nextDeadline() -> Double? {
         var deadline = nextWatchdog
-        if case .deadline(let at) = sensors.wait { deadline = min(deadline, at) }
+        if let at = sensors.wait.deadline { deadline = min(deadline, at) }
         return deadline.isFinite ? deadline : nil
     }
 
@@ -329,7 +329,7 @@ public final class Daemon {
     }
 
     private func registerSensorWait() {
-        let wanted: FileDescriptor? = if case .readable(let fd) = sensors.wait { fd } else { nil }
+        let wanted = sensors.wait.descriptor
         guard wanted != sensorDescriptor else { return }
         if let old = sensorDescriptor { loop.unwatch(old) }
         sensorDescriptor = wanted

@@ -31,6 +31,8 @@ public final class IIOSource: SensorSource {
     /// Refills per service call at the most, so the loop stays responsive.
     static let refillsPerService = 64
     static let defaultPollRate = 50.0
+    /// Seconds a new buffer may stay silent before the source polls instead.
+    static let silenceLimit = 1.0
     static let pollRates = 1.0...100.0
     /// Consecutive failed raw reads before a polled source gives up.
     static let pollFailureLimit = 25
@@ -69,6 +71,8 @@ public final class IIOSource: SensorSource {
         var slots: [Int]
         var timestampSlot: Int?
         var monotonicTimestamps: Bool
+        /// Until the first scan: when to give up on the buffer and poll instead.
+        var silenceDeadline: Double?
     }
 
     private final class Session {
@@ -127,11 +131,20 @@ public final class IIOSource: SensorSource {
         }
         // Some drivers (the HID sensor hub) read 0: "the device's default".
         info.samplingRate = rate.flatMap { $0 > 0 ? $0 : nil }
-        if !foreign, let capture = startCapture(session) {
+        if !foreign, var capture = startCapture(session) {
+            // A buffer that never delivers (a trigger that does not fire) must not leave
+            // the game without a sensor: after this long without a scan, poll instead.
+            capture.silenceDeadline = MonotonicClock.now() + max(Self.silenceLimit, 10 / (info.samplingRate ?? 50))
             session.mode = .buffered(capture)
             info.buffered = true
             return
         }
+        try startPolling(session)
+    }
+
+    /// Reads `in_accel_*_raw` at the sampling rate on a thread of its own.
+    private func startPolling(_ session: Session) throws(SensorError) {
+        let axes = session.axes
         let pollRate = info.samplingRate.map { min(max($0, Self.pollRates.lowerBound), Self.pollRates.upperBound) }
             ?? Self.defaultPollRate
         let matrix = session.matrix
@@ -167,7 +180,8 @@ public final class IIOSource: SensorSource {
 
     public var wait: SensorWait {
         switch session?.mode {
-        case .buffered(let capture)?: .readable(capture.descriptor)
+        case .buffered(let capture)?:
+            capture.silenceDeadline.map { .readableUntil(capture.descriptor, $0) } ?? .readable(capture.descriptor)
         case .polled(let reader, _)?: .readable(reader.ready.descriptor)
         case .starting?, nil: .idle
         }
@@ -334,8 +348,23 @@ public final class IIOSource: SensorSource {
         guard let session else { return events }
         switch session.mode {
         case .buffered(var capture):
-            events += drain(session, &capture)
-            if self.session != nil { session.mode = .buffered(capture) }
+            let drained = drain(session, &capture)
+            events += drained
+            guard self.session != nil else { break }
+            if !drained.isEmpty {
+                capture.silenceDeadline = nil
+            } else if let deadline = capture.silenceDeadline, now >= deadline {
+                events.append(.warning("\(deviceID): the buffer delivered nothing; polling instead"))
+                capture.buffer.destroy()
+                do throws(SensorError) {
+                    try startPolling(session)
+                } catch {
+                    stop()
+                    events.append(.failed(error.message))
+                }
+                break
+            }
+            session.mode = .buffered(capture)
         case .polled(let reader, let failures):
             events += collect(session, reader, failures: failures)
         case .starting:

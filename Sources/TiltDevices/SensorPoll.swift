@@ -21,13 +21,20 @@ public enum SensorPoll {
         case .deadline(let time):
             sourceDeadline = time
             end = min(end, time)
+        case .readableUntil(let fd, let time):
+            requests.append((fd, .readable))
+            sourceDeadline = time
+            end = min(end, time)
         case .idle: break
         }
         let results = try Poll.wait(requests, timeout: max(0, end - MonotonicClock.now()))
         let ready: (Poll.Events) -> Bool = { !$0.isDisjoint(with: [.readable, .hangUp, .error]) }
         var due = false
-        if case .readable = wait { due = ready(results[others.count]) }
-        if let sourceDeadline { due = MonotonicClock.now() >= sourceDeadline }
+        switch wait {
+        case .readable, .readableUntil: due = ready(results[others.count])
+        default: break
+        }
+        if let sourceDeadline, MonotonicClock.now() >= sourceDeadline { due = true }
         return Readiness(sourceDue: due, readable: zip(others, results).filter { ready($0.1) }.map(\.0))
     }
 }

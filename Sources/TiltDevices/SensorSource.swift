@@ -55,8 +55,29 @@ public enum SensorWait: Sendable, Equatable {
     case readable(FileDescriptor)
     /// The monotonic clock reaches this time (replay pacing).
     case deadline(Double)
+    /// The descriptor becomes readable, or else the clock reaches this time: a source
+    /// that must notice silence (an IIO buffer that never delivers a scan).
+    case readableUntil(FileDescriptor, Double)
     /// Nothing: stopped, ended, or removed.
     case idle
+}
+
+extension SensorWait {
+    /// The descriptor to watch, if any.
+    public var descriptor: FileDescriptor? {
+        switch self {
+        case .readable(let fd), .readableUntil(let fd, _): fd
+        case .deadline, .idle: nil
+        }
+    }
+
+    /// When to service the source even if nothing is readable, if ever.
+    public var deadline: Double? {
+        switch self {
+        case .deadline(let time), .readableUntil(_, let time): time
+        case .readable, .idle: nil
+        }
+    }
 }
 
 public struct SensorError: Error, Equatable, CustomStringConvertible {

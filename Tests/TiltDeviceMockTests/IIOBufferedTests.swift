@@ -30,8 +30,10 @@ extension MockDeviceTests {
             #expect(source.info.name == "accel_3d")
             #expect(source.info.samplingRate == 50)
             #expect(try MountMatrix.parse(Self.matrixText) == source.info.mountMatrix)
-            guard case .readable = source.wait else {
-                Issue.record("a buffered source waits for its descriptor, not \(source.wait)")
+            // It waits for its descriptor, and (until the first scan) for a deadline that
+            // notices a buffer that never delivers.
+            guard case .readableUntil(_, let silence) = source.wait, silence > MonotonicClock.now() else {
+                Issue.record("a new buffered source waits for its descriptor until a deadline, not \(source.wait)")
                 return
             }
             // While capturing: buffer on, our channels, the device's trigger, 50 Hz, monotonic stamps.
@@ -96,5 +98,33 @@ extension MockDeviceTests {
             #expect(source.service(now: MonotonicClock.now()) == [])
             source.stop()
         }
+    }
+
+    /// A buffer that never delivers a scan (a trigger that does not fire) gives way to
+    /// polling the raw attributes, so the game keeps its sensor.
+    @Test func aSilentBufferGivesWayToPolling() throws {
+        MockTestbed.shared.reset()
+        let mock = IIOBuffered.device().with("in_accel_x_raw", "10").with("in_accel_y_raw", "20").with("in_accel_z_raw", "30")
+        try mock.plug()
+        let source = try mock.source()
+        try source.start()
+        defer { source.stop() }
+        guard case .readableUntil(_, let silence) = source.wait else {
+            Issue.record("no silence deadline: \(String(describing: source.wait))")
+            return
+        }
+        // Nothing is written to the node; at the deadline the source switches.
+        while MonotonicClock.now() < silence { usleep(20_000) }
+        let events = source.service(now: MonotonicClock.now())
+        #expect(events.contains { if case .warning(let w) = $0 { w.contains("polling instead") } else { false } })
+        #expect(source.info.buffered == false)
+        guard case .readable = source.wait else {
+            Issue.record("the polled source waits for its reader's descriptor, not \(String(describing: source.wait))")
+            return
+        }
+        let polled = try Pump.run(source, count: 1)
+        // sensor = ((raw + 4) × scale) = (7, 6, 4.25); device = (s.y, −s.z, −s.x).
+        #expect(polled.samples.first?.acceleration == Vector3(6, -4.25, -7))
+        #expect(mock.attribute("buffer/enable") == "0", "the silent buffer was disabled")
     }
 }
