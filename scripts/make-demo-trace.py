@@ -262,22 +262,11 @@ def main():
 
     seed, board, solution, csv, swift = generate()
     outputs = [(CSV_PATH, csv), (SWIFT_PATH, swift)]
+    stale = ts.write_or_check(outputs, args.check, ROOT)
+    if stale:
+        sys.exit("out of date (run scripts/make-demo-trace.py): " + ", ".join(stale))
     if args.check:
-        stale = []
-        for path, text in outputs:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    if f.read() == text:
-                        continue
-            except FileNotFoundError:
-                pass
-            stale.append(os.path.relpath(path, ROOT))
-        if stale:
-            sys.exit("out of date (run scripts/make-demo-trace.py): " + ", ".join(stale))
         return
-    for path, text in outputs:
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
     print("seed %d, %d moves: %s" % (seed, len(solution), " ".join(solution)))
     print("%s: %d bytes" % (os.path.relpath(CSV_PATH, ROOT), len(csv.encode())))
 

@@ -388,22 +388,11 @@ def main():
     if failures:
         sys.exit("fixtures rejected:\n  " + "\n  ".join(failures))
 
-    stale = []
-    for case in cases:
-        for suffix, text in zip((".csv", ".expected"), case.files()):
-            path = os.path.join(OUT_DIR, case.name + suffix)
-            if args.check:
-                try:
-                    with open(path, encoding="utf-8") as f:
-                        if f.read() == text:
-                            continue
-                except FileNotFoundError:
-                    pass
-                stale.append(os.path.relpath(path, ROOT))
-            else:
-                with open(path, "w", encoding="utf-8", newline="\n") as f:
-                    f.write(text)
-        if not args.check:
+    outputs = [(os.path.join(OUT_DIR, case.name + suffix), text)
+               for case in cases for suffix, text in zip((".csv", ".expected"), case.files())]
+    stale = ts.write_or_check(outputs, args.check, ROOT)
+    if not args.check:
+        for case in cases:
             print("%-20s %s" % (case.name, " ".join(case.expected) or "(none)"))
     if stale:
         sys.exit("out of date (run scripts/make-detector-fixtures.py): " + ", ".join(stale))

@@ -13,6 +13,7 @@ follow shows up as a failing golden test, not as a silently wrong fixture.
 """
 
 import math
+import os
 
 MASK64 = (1 << 64) - 1
 STANDARD_GRAVITY = 9.80665
@@ -414,3 +415,25 @@ def replay(samples, config=None):
                 raise ValueError("calibrate-at %s: no sample accepted yet" % calibrate_at)
             calibrate_at = None
     return fired
+
+
+# ----------------------------------------------------------------------------
+# Generated files
+
+def write_or_check(outputs, check, root):
+    """Writes (path, text) pairs, or with `check` returns the paths (relative to root)
+    whose content differs from `text` (missing files included), writing nothing."""
+    stale = []
+    for path, text in outputs:
+        if check:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    if f.read() == text:
+                        continue
+            except FileNotFoundError:
+                pass
+            stale.append(os.path.relpath(path, root))
+        else:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+    return stale
