@@ -12,7 +12,7 @@ import Glibc
 final class SocketWatcher {
     private let acknowledged: WakeupDescriptor
     private let stopping: WakeupDescriptor
-    private var thread = pthread_t()
+    private let thread: JoinableThread
     private var running = true
 
     /// What the thread needs: immutable, so it may cross to the thread.
@@ -61,16 +61,13 @@ final class SocketWatcher {
         } catch {
             throw Failure(description: "cannot make the watcher's wake-up descriptors: \(error)")
         }
-        let context = Unmanaged.passRetained(Context(socket: socket, acknowledged: acknowledged, stopping: stopping,
-                                                     wake: wake))
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, context.toOpaque())
-        guard status == 0 else {
-            context.release()
-            closeDescriptors()
-            throw Failure(description: "cannot start the socket watcher: \(Errno(rawValue: status))")
+        let context = Context(socket: socket, acknowledged: acknowledged, stopping: stopping, wake: wake)
+        do throws(Errno) {
+            thread = try JoinableThread { context.run() }
+        } catch {
+            try? acknowledged.descriptor.close()
+            try? stopping.descriptor.close()
+            throw Failure(description: "cannot start the socket watcher: \(error)")
         }
     }
 
@@ -84,7 +81,7 @@ final class SocketWatcher {
         guard running else { return }
         running = false
         stopping.signal()
-        pthread_join(thread, nil)
+        thread.join()
         closeDescriptors()
     }
 
