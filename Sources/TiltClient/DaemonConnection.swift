@@ -79,6 +79,18 @@ public final class DaemonConnection {
         throw .noDaemon(tried: tried)
     }
 
+    /// Connects to a daemon that is starting: retries until `path` answers, `timeout`
+    /// seconds pass, or `isAlive` says the daemon is gone.
+    public static func waiting(for path: String, timeout: Double = 10,
+                               while isAlive: () -> Bool = { true }) -> DaemonConnection? {
+        let deadline = MonotonicClock.now() + timeout
+        while MonotonicClock.now() < deadline, isAlive() {
+            if let connection = try? DaemonConnection(candidates: [path]) { return connection }
+            usleep(5_000)
+        }
+        return nil
+    }
+
     private init(path: String, descriptor: FileDescriptor) throws(Failure) {
         self.path = path
         self.descriptor = descriptor

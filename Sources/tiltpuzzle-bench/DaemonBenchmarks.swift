@@ -49,12 +49,10 @@ enum DaemonBenchmarks {
         }
 
         func connect() -> DaemonConnection {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                if let connection = try? DaemonConnection(candidates: [socket]) { return connection }
-                usleep(2_000)
+            guard let connection = DaemonConnection.waiting(for: socket, while: { process.isRunning }) else {
+                fatalError("the daemon did not start")
             }
-            fatalError("the daemon did not start")
+            return connection
         }
 
         func stop() {

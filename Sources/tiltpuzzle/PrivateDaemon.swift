@@ -74,12 +74,7 @@ final class PrivateDaemon {
 
     /// The daemon needs a moment to open its socket.
     func connectWhenReady() -> DaemonConnection? {
-        let deadline = MonotonicClock.now() + 10
-        while MonotonicClock.now() < deadline, isRunning {
-            if let connection = try? DaemonConnection(candidates: [socketPath]) { return connection }
-            usleep(10_000)
-        }
-        return nil
+        DaemonConnection.waiting(for: socketPath) { isRunning }
     }
 
     /// The daemon's log, to show when something went wrong.
