@@ -288,7 +288,9 @@ public final class Hub {
             requestSave(game)
         }
         for id in order {
-            guard let session = sessions[id] else { continue }
+            // A session with nothing to send or answer has nothing to flush: at 100 Hz
+            // with many clients attached, most of them, most of the time.
+            guard let session = sessions[id], !session.isDrained else { continue }
             release(session, failedGeneration: nil)
             flush(session)
         }
