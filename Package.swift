@@ -39,18 +39,21 @@ let package = Package(
         .target(name: "TiltSystem", dependencies: ["CLinux"]),
         .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
         .target(name: "TiltWire", dependencies: ["TiltCore"]),
-        .target(name: "TiltCommandLine"),
+        .target(name: "TiltCommandLine", dependencies: ["TiltSystem"]),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
+        // The demo: a daemon on a thread of the client's own, replaying a tablet that solves a game.
+        .target(name: "TiltDemo", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltDaemon", "TiltClient",
+                                                 "TiltTerminal", "TiltCommandLine"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
-                                         "TiltCommandLine", "TiltGUI"]),
+                                         "TiltCommandLine", "TiltGUI", "TiltDemo"]),
         .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 

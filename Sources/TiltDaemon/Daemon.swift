@@ -25,16 +25,22 @@ public final class Daemon {
     private var watchdogInterval: Double?
     private var nextWatchdog = Double.infinity
     private var stopping = false
+    /// Set when the daemon runs inside another program (the demo): it stops when this
+    /// is signalled, and leaves the process's signals, systemd and configuration alone.
+    private let embeddedStop: WakeupDescriptor?
 
     public struct StartError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
     }
 
-    public init(options: DaemonOptions, log: Logger) throws(StartError) {
+    /// `embeddedStop`: run inside another program (see `EmbeddedDaemon`), with the
+    /// default configuration, until the descriptor is signalled.
+    public init(options: DaemonOptions, log: Logger, embeddedStop: WakeupDescriptor? = nil) throws(StartError) {
         self.options = options
         self.log = log
-        configuration = try Self.loadConfiguration(options)
+        self.embeddedStop = embeddedStop
+        configuration = embeddedStop == nil ? try Self.loadConfiguration(options) : Configuration()
         if options.alwaysOn { configuration.alwaysOn = true }
         if let source = options.source { configuration.source = source }
 
@@ -134,7 +140,8 @@ public final class Daemon {
     }
 
     private func openListeners() throws(StartError) {
-        let activated = Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
+        // Sockets passed to the host program are not ours to take.
+        let activated = embeddedStop != nil ? [] : Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
         if !activated.isEmpty {
             for fd in activated { try? fd.setNonBlocking() }
             listeners = activated
@@ -185,12 +192,16 @@ public final class Daemon {
 
     // MARK: Running
 
-    /// Runs until SIGTERM or SIGINT; the exit status.
+    /// Runs until SIGTERM or SIGINT (embedded: until stopped); the exit status.
     public func run() -> Int32 {
         do throws(Errno) {
-            let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
-            self.signals = signals
-            try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
+            if let stop = embeddedStop {
+                try loop.watch(stop.descriptor, .readable) { [weak self] _ in self?.stopping = true }
+            } else {
+                let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+                self.signals = signals
+                try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
+            }
             try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
             for listener in listeners {
                 try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
@@ -200,14 +211,16 @@ public final class Daemon {
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
-        Self.raiseDescriptorLimit()
-        watchHotplug()
+        if embeddedStop == nil {
+            Self.raiseDescriptorLimit()
+            watchHotplug()
+        }
         sensors.discover()
-        if let interval = Systemd.watchdogInterval() {
+        if embeddedStop == nil, let interval = Systemd.watchdogInterval() {
             watchdogInterval = interval
             nextWatchdog = MonotonicClock.now()
         }
-        Systemd.notify("READY=1")
+        notify("READY=1")
         notifyStatus()
         log.notice("tiltpuzzled \(DaemonInfo.version) ready")
         while !stopping {
@@ -215,7 +228,7 @@ public final class Daemon {
             let now = MonotonicClock.now()
             if let at = sensors.wait.deadline, at <= now { sensors.service(now: now) }
             if now >= nextWatchdog {
-                Systemd.notify("WATCHDOG=1")
+                notify("WATCHDOG=1")
                 nextWatchdog = now + (watchdogInterval ?? .infinity) / 2
             }
         }
@@ -360,7 +373,7 @@ public final class Daemon {
     }
 
     private func reload() {
-        Systemd.notify("RELOADING=1")
+        notify("RELOADING=1")
         do throws(StartError) {
             let new = try Self.loadConfiguration(options)
             configuration.detector = new.detector
@@ -376,17 +389,22 @@ public final class Daemon {
         } catch {
             log.error("configuration not reloaded, keeping the old one: \(error)")
         }
-        Systemd.notify("READY=1")
+        notify("READY=1")
+    }
+
+    /// The service manager hears from the daemon, not from a program it is embedded in.
+    private func notify(_ state: String) {
+        if embeddedStop == nil { Systemd.notify(state) }
     }
 
     private func notifyStatus() {
         let report = sensors.report
-        Systemd.notify("STATUS=sensor \(report.status.rawValue)" + (report.name.map { ": \($0)" } ?? "")
+        notify("STATUS=sensor \(report.status.rawValue)" + (report.name.map { ": \($0)" } ?? "")
                        + ", \(hub.clientCount) client(s)")
     }
 
     private func shutdown() {
-        Systemd.notify("STOPPING=1")
+        notify("STOPPING=1")
         sensors.shutdown()
         persister.save(hub.game, at: MonotonicClock.now())
         persister.waitUntilIdle()

@@ -1,0 +1,160 @@
+import Synchronization
+import TiltClient
+import TiltCommandLine
+import TiltCore
+import TiltDaemon
+import TiltSystem
+import TiltTerminal
+import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiltpuzzle demo`: a daemon inside this program replays a tablet solving a game,
+/// through the same replay source, tilt detector, hub and socket as a real one, and
+/// the board is shown live as a client sees it.
+public enum Demo {
+    public struct Settings: Sendable {
+        public var speed: Double = 1
+        public var quiet = false
+        public init() {}
+    }
+
+    /// Runs the demo; the exit status (0 only when the game ends solved).
+    public static func run(_ settings: Settings) -> Int32 {
+        let folder: TemporaryDirectory
+        do throws(Errno) {
+            folder = try TemporaryDirectory(prefix: "tiltpuzzle-demo")
+        } catch {
+            StandardError.print("tiltpuzzle demo: cannot make a temporary folder: \(error)")
+            return ExitStatus.systemError
+        }
+        defer { folder.remove() }
+        let script = DemoScript.bundled
+        let log = LogCollector()
+        let daemon: EmbeddedDaemon
+        do throws(Failure) {
+            daemon = try start(script, in: folder.path, speed: settings.speed, log: log)
+        } catch {
+            StandardError.print("tiltpuzzle demo: \(error.message)")
+            return ExitStatus.software
+        }
+        defer { daemon.stop() }
+        Interrupt.install()
+        let connection: DaemonConnection
+        do throws(DaemonConnection.Failure) {
+            connection = try DaemonConnection(candidates: [daemon.socketPath])
+        } catch {
+            StandardError.print("tiltpuzzle demo: the demo's daemon does not answer: \(error)\n\(log.text)")
+            return ExitStatus.software
+        }
+        let view = settings.quiet ? nil : LiveBoard(title: "demo: \(script.title)")
+        let outcome = watch(connection, view: view, timeout: script.duration / settings.speed + 10)
+        view?.finish()
+        if Interrupt.happened { return 128 + SIGINT }
+        guard let state = outcome.state else {
+            StandardError.print("tiltpuzzle demo: no game state received\n\(log.text)")
+            return ExitStatus.software
+        }
+        let time = outcome.solvedTime.map { ", \(BoardText.duration($0)) of play" } ?? ""
+        print("demo: \(outcome.tilts) tilts, \(state.moves) moves\(time): " + (state.solved ? "solved" : "not solved"))
+        if !state.solved, !log.text.isEmpty { StandardError.print(log.text) }
+        return state.solved ? ExitStatus.ok : ExitStatus.refused
+    }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Saves the script's game where the daemon will find it, writes its trace, and
+    /// starts the daemon replaying it (a replay starts when the first client attaches).
+    static func start(_ script: DemoScript, in folder: String, speed: Double,
+                      log: LogCollector) throws(Failure) -> EmbeddedDaemon {
+        let tracePath = folder + "/demo.csv"
+        let store = StateStore(directory: folder + "/state")
+        do throws(Errno) {
+            let fd = try FileDescriptor.open(tracePath, [.writeOnly, .create, .truncate], permissions: 0o600)
+            defer { try? fd.close() }
+            try fd.writeAll(script.trace)
+            try store.prepare()
+            try store.save(SavedGame(game: Game(puzzle: script.puzzle, detector: TiltDetector()), at: 0))
+        } catch {
+            throw Failure(message: "cannot prepare the demo in \(folder): \(error)")
+        }
+        let options = DaemonOptions(socketPath: folder + "/tiltpuzzled.sock", stateDirectory: store.directory,
+                                    source: "replay:" + tracePath, replaySpeed: .factor(speed))
+        do throws(Daemon.StartError) {
+            return try EmbeddedDaemon(options: options, log: Logger(level: .warning) { log.append($0) })
+        } catch {
+            throw Failure(message: "cannot start the demo's daemon: \(error)\n\(log.text)")
+        }
+    }
+
+    struct Outcome {
+        var state: GameState?
+        var tilts = 0
+        var solvedTime: Double?
+    }
+
+    /// Follows the daemon's events until the replay ends (or `timeout` passes).
+    static func watch(_ connection: DaemonConnection, view: LiveBoard?, timeout: Double) -> Outcome {
+        var mirror = BoardMirror()
+        var outcome = Outcome()
+        let deadline = MonotonicClock.now() + timeout
+        reading: while MonotonicClock.now() < deadline, !Interrupt.happened {
+            let message: ServerMessage?
+            do throws(DaemonConnection.Failure) {
+                // Short waits, so Ctrl-C is noticed even while nothing happens.
+                message = try connection.next(timeout: min(0.25, max(0, deadline - MonotonicClock.now())))
+            } catch {
+                if !Interrupt.happened { StandardError.print("tiltpuzzle demo: \(error)") }
+                break reading
+            }
+            guard let message else { continue }
+            _ = mirror.apply(message)
+            switch message {
+            case .tilt(let direction, let moved):
+                outcome.tilts += 1
+                view?.event("tilt \(direction)" + (moved ? "" : " (nothing can move)"))
+            case .move(_, let move, _, let moves, _, _, _):
+                view?.event("tile \(move.from) → \(move.to), \(moves) moves")
+            case .solved(_, _, let time):
+                outcome.solvedTime = time
+            case .sensor(let report) where report.status == .ended:
+                break reading
+            default:
+                break
+            }
+            if let state = mirror.state { view?.show(state) }
+        }
+        outcome.state = mirror.state
+        return outcome
+    }
+}
+
+/// The embedded daemon's log, kept to show when something went wrong.
+final class LogCollector: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    var text: String { lines.withLock { $0.joined() } }
+}
+
+/// Ctrl-C (or SIGTERM) during the demo: the cursor comes back at once, and the demo
+/// stops its daemon and removes its folder on the way out.
+enum Interrupt {
+    private static let flag = Atomic<Bool>(false)
+
+    static var happened: Bool { flag.load(ordering: .relaxed) }
+
+    static func install() {
+        _ = happened  // initialised here, not first in the handler
+        let handler: @convention(c) (Int32) -> Void = { _ in
+            Interrupt.flag.store(true, ordering: .relaxed)
+            LiveBoard.restoreTerminalFromSignal()
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
+}
