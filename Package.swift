@@ -59,20 +59,30 @@ let package = Package(
         .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 
+        // Unit tests: one target per library, in memory, no subprocesses.
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
+        .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
+        .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
+        .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
-        // Starts the built executables; depends on them so they are built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
+        .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltWire", "TiltClient"]),
+        .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
+        .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
+        .testTarget(name: "TiltDemoTests", dependencies: ["TiltDemo"]),
+
+        // Tests of the built programs and the system around them: subprocesses, a
+        // pseudo-terminal, a virtual display, fake devices, the installed files.
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.
+        .target(name: "TestSupport", dependencies: ["TiltTerminal"], path: "Tests/TestSupport"),
+        // The built daemon on a temporary socket. Depends on the executables so they are built first.
+        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
+        // The built client as a subprocess (pipes and a tmux pseudo-terminal).
         .testTarget(name: "ClientTests",
                     dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
-        // Layout, animation and gestures without SDL; and the built GUI under Xvfb against a real daemon.
+        // The built GUI under Xvfb against a real daemon.
         .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
-        .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.
         .testTarget(name: "TiltDeviceMockTests",

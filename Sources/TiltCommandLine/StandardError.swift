@@ -7,10 +7,11 @@ public enum StandardError {
         try? FileDescriptor.standardError.writeAll(message + "\n")
     }
 
-    /// A usage error as every program reports it: the message, the hint, exit 64.
-    public static func report(_ error: UsageError, program: String) -> Int32 {
+    /// A usage error as every program reports it: the message, a hint (where to
+    /// read more, unless the error has a better one), exit 64.
+    public static func report(_ error: UsageError, program: String, help: String? = nil) -> Int32 {
         print("\(program): \(error.message)")
-        if let hint = error.hint { print("(\(hint))") }
+        print("(\(error.hint ?? "see '\(help ?? program) --help'"))")
         return ExitStatus.usage
     }
 }

@@ -22,48 +22,62 @@ public enum Demo {
 
     /// Runs the demo; the exit status (0 only when the game ends solved).
     public static func run(_ settings: Settings) -> Int32 {
+        Interrupt.install()
+        let outcome: Outcome
+        do throws(Failure) {
+            outcome = try play(settings)
+        } catch {
+            StandardError.print("tiltpuzzle demo: \(error.message)")
+            return error.status
+        }
+        if Interrupt.happened { return 128 + SIGINT }
+        let time = outcome.solvedTime.map { ", \(BoardText.duration($0)) of play" } ?? ""
+        print("demo: \(outcome.tilts) tilts, \(outcome.state.moves) moves\(time): "
+              + (outcome.state.solved ? "solved" : "not solved"))
+        if !outcome.state.solved, !outcome.log.isEmpty { StandardError.print(outcome.log) }
+        return outcome.state.solved ? ExitStatus.ok : ExitStatus.refused
+    }
+
+    /// What a demo run showed.
+    struct Outcome {
+        var state: GameState
+        var tilts: Int
+        var solvedTime: Double?
+        /// The embedded daemon's warnings and errors.
+        var log: String
+        /// The temporary folder it ran in (removed by now).
+        var folder: String
+    }
+
+    /// Plays the demo in a temporary folder, removed afterwards whatever happens.
+    static func play(_ settings: Settings) throws(Failure) -> Outcome {
         let folder: TemporaryDirectory
         do throws(Errno) {
             folder = try TemporaryDirectory(prefix: "tiltpuzzle-demo")
         } catch {
-            StandardError.print("tiltpuzzle demo: cannot make a temporary folder: \(error)")
-            return ExitStatus.systemError
+            throw Failure(message: "cannot make a temporary folder: \(error)", status: ExitStatus.systemError)
         }
         defer { folder.remove() }
         let script = DemoScript.bundled
         let log = LogCollector()
-        let daemon: EmbeddedDaemon
-        do throws(Failure) {
-            daemon = try start(script, in: folder.path, speed: settings.speed, log: log)
-        } catch {
-            StandardError.print("tiltpuzzle demo: \(error.message)")
-            return ExitStatus.software
-        }
+        let daemon = try start(script, in: folder.path, speed: settings.speed, log: log)
         defer { daemon.stop() }
-        Interrupt.install()
         let connection: DaemonConnection
         do throws(DaemonConnection.Failure) {
             connection = try DaemonConnection(candidates: [daemon.socketPath])
         } catch {
-            StandardError.print("tiltpuzzle demo: the demo's daemon does not answer: \(error)\n\(log.text)")
-            return ExitStatus.software
+            throw Failure(message: "the demo's daemon does not answer: \(error)\n\(log.text)")
         }
         let view = settings.quiet ? nil : LiveBoard(title: "demo: \(script.title)")
-        let outcome = watch(connection, view: view, timeout: script.duration / settings.speed + 10)
-        view?.finish()
-        if Interrupt.happened { return 128 + SIGINT }
-        guard let state = outcome.state else {
-            StandardError.print("tiltpuzzle demo: no game state received\n\(log.text)")
-            return ExitStatus.software
-        }
-        let time = outcome.solvedTime.map { ", \(BoardText.duration($0)) of play" } ?? ""
-        print("demo: \(outcome.tilts) tilts, \(state.moves) moves\(time): " + (state.solved ? "solved" : "not solved"))
-        if !state.solved, !log.text.isEmpty { StandardError.print(log.text) }
-        return state.solved ? ExitStatus.ok : ExitStatus.refused
+        defer { view?.finish() }
+        let seen = watch(connection, view: view, timeout: script.duration / settings.speed + 10)
+        guard let state = seen.state else { throw Failure(message: "no game state received\n\(log.text)") }
+        return Outcome(state: state, tilts: seen.tilts, solvedTime: seen.solvedTime, log: log.text, folder: folder.path)
     }
 
     struct Failure: Error {
         var message: String
+        var status = ExitStatus.software
     }
 
     /// Saves the script's game where the daemon will find it, writes its trace, and
@@ -90,16 +104,16 @@ public enum Demo {
         }
     }
 
-    struct Outcome {
+    struct Seen {
         var state: GameState?
         var tilts = 0
         var solvedTime: Double?
     }
 
     /// Follows the daemon's events until the replay ends (or `timeout` passes).
-    static func watch(_ connection: DaemonConnection, view: LiveBoard?, timeout: Double) -> Outcome {
+    static func watch(_ connection: DaemonConnection, view: LiveBoard?, timeout: Double) -> Seen {
         var mirror = BoardMirror()
-        var outcome = Outcome()
+        var outcome = Seen()
         let deadline = MonotonicClock.now() + timeout
         reading: while MonotonicClock.now() < deadline, !Interrupt.happened {
             let message: ServerMessage?

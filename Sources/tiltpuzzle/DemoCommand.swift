@@ -21,7 +21,7 @@ enum DemoCommand: ClientCommand {
                 Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
             } ?? 1
         } catch {
-            return StandardError.report(error, program: "tiltpuzzle demo")
+            return StandardError.report(error, program: "tiltpuzzle", help: "tiltpuzzle demo")
         }
         settings.quiet = arguments.flag("--quiet")
         return Demo.run(settings)

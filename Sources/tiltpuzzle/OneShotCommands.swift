@@ -60,9 +60,7 @@ func checked<T>(_ body: () throws(UsageError) -> T) -> Result<T, ExitCode> {
     do throws(UsageError) {
         return .success(try body())
     } catch {
-        printError("tiltpuzzle: \(error.message)")
-        printError("(\(error.hint ?? "see 'tiltpuzzle --help'"))")
-        return .failure(ExitCode(status: ExitStatus.usage))
+        return .failure(ExitCode(status: StandardError.report(error, program: "tiltpuzzle")))
     }
 }
 

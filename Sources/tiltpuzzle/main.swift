@@ -41,9 +41,7 @@ func runMain() -> Int32 {
             return command.run(arguments)
         }
     } catch {
-        printError("\(commandLine.program): \(error.message)")
-        if let hint = error.hint { printError("(\(hint))") }
-        return UsageError.exitStatus
+        return StandardError.report(error, program: commandLine.program)
     }
 }
 
