@@ -126,7 +126,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
-    public static let exitStatus: Int32 = 64
+    public static let exitStatus = ExitStatus.usage
 
     public var description: String { message }
 }

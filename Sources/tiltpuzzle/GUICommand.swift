@@ -20,12 +20,12 @@ enum GUICommand: ClientCommand {
         case .success(let parsed): options = parsed
         }
         guard let path = Executable.find(program) else {
-            printError("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH.")
+            StandardError.print("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH.")
             return ExitStatus.unavailable
         }
         var argv = ([path] + options.arguments).map { strdup($0) } + [nil]
         execv(path, &argv)
-        printError("tiltpuzzle: cannot run \(path): \(Errno.current)")
+        StandardError.print("tiltpuzzle: cannot run \(path): \(Errno.current)")
         argv.forEach { free($0) }
         return ExitStatus.unavailable
     }

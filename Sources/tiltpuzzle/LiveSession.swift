@@ -1,3 +1,4 @@
+import TiltCommandLine
 import TiltClient
 import TiltCore
 import TiltSystem
@@ -49,7 +50,7 @@ final class LiveSession {
             ending = loop(terminal, signals)
         } catch {
             terminal?.restore()
-            printError("tiltpuzzle: cannot set up the terminal: \(error)")
+            StandardError.print("tiltpuzzle: cannot set up the terminal: \(error)")
             return ExitStatus.software
         }
         terminal?.restore()

@@ -22,7 +22,7 @@ enum OneShot {
             return report(error).status
         }
         if case .error(_, let code, let message)? = messages.last {
-            printError("tiltpuzzle: \(message) (\(code.rawValue))")
+            StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
             return ExitStatus.refused
         }
         if let text = describe(messages) { print(text) }

@@ -26,7 +26,6 @@ enum RecordCommand: ClientCommand {
 
     static let defaultSeconds = 10.0
     /// sysexits.h EX_CANTCREAT.
-    static let cannotCreate: Int32 = 73
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let spec: SensorSpec
@@ -48,27 +47,27 @@ enum RecordCommand: ClientCommand {
             }
             output = file
         } catch {
-            printError("tiltpuzzle: \(error.message)")
-            if let hint = error.hint { printError("(\(hint))") }
+            StandardError.print("tiltpuzzle: \(error.message)")
+            if let hint = error.hint { StandardError.print("(\(hint))") }
             return ExitStatus.usage
         }
 
         guard let source = SensorDiscovery.resolve(spec) else {
-            printError("tiltpuzzle: no accelerometer found for '\(spec)' (see 'tiltpuzzle sensors')")
+            StandardError.print("tiltpuzzle: no accelerometer found for '\(spec)' (see 'tiltpuzzle sensors')")
             return ExitStatus.unavailable
         }
         let descriptor: FileDescriptor
         do {
             descriptor = output == "-" ? .standardOutput : try FileDescriptor.open(output, [.writeOnly, .create, .truncate])
         } catch {
-            printError("tiltpuzzle: cannot create \(output): \(error)")
-            return cannotCreate
+            StandardError.print("tiltpuzzle: cannot create \(output): \(error)")
+            return ExitStatus.cannotCreate
         }
         defer { if output != "-" { try? descriptor.close() } }
         do throws(SensorError) {
             try source.start()
         } catch {
-            printError("tiltpuzzle: cannot start \(spec): \(error)")
+            StandardError.print("tiltpuzzle: cannot start \(spec): \(error)")
             return ExitStatus.unavailable
         }
         defer { source.stop() }
@@ -78,8 +77,8 @@ enum RecordCommand: ClientCommand {
         do {
             writer = try TraceWriter(descriptor: descriptor, comments: [describe(info)])
         } catch {
-            printError("tiltpuzzle: cannot write \(output): \(error)")
-            return cannotCreate
+            StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
+            return ExitStatus.cannotCreate
         }
         var recording = Recording(info: info, limit: limit)
         let status = recording.run(source, until: MonotonicClock.now() + seconds) { (sample: Sample) throws(Errno) in
@@ -88,10 +87,10 @@ enum RecordCommand: ClientCommand {
         do {
             try writer.flush()
         } catch {
-            printError("tiltpuzzle: cannot write \(output): \(error)")
-            return cannotCreate
+            StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
+            return ExitStatus.cannotCreate
         }
-        printError("tiltpuzzle: recorded \(recording.count) samples over \(recording.duration.formatted3) s from "
+        StandardError.print("tiltpuzzle: recorded \(recording.count) samples over \(recording.duration.formatted3) s from "
                    + "\(info.kind.rawValue) \(info.name)" + (output == "-" ? "" : " to \(output)"))
         return status
     }
@@ -131,12 +130,12 @@ private struct Recording {
             do {
                 readiness = try SensorPoll.wait(source.wait, others: others, until: end)
             } catch {
-                printError("tiltpuzzle: waiting for the sensor failed: \(error)")
+                StandardError.print("tiltpuzzle: waiting for the sensor failed: \(error)")
                 return 1
             }
             if let signals, readiness.readable.contains(signals.descriptor), !signals.read().isEmpty { return 0 }
             if let monitor, readiness.readable.contains(monitor.descriptor), monitor.receive().contains(where: { $0.removes(info) }) {
-                printError("tiltpuzzle: the sensor was removed")
+                StandardError.print("tiltpuzzle: the sensor was removed")
                 return 1
             }
             guard readiness.sourceDue else { continue }
@@ -149,7 +148,7 @@ private struct Recording {
                         do {
                             try write(Sample(time: sample.time - start, acceleration: sample.acceleration))
                         } catch {
-                            printError("tiltpuzzle: cannot write the trace: \(error)")
+                            StandardError.print("tiltpuzzle: cannot write the trace: \(error)")
                             return 1
                         }
                         count += 1
@@ -159,13 +158,13 @@ private struct Recording {
                 case .ended:
                     return 0
                 case .removed:
-                    printError("tiltpuzzle: the sensor was removed")
+                    StandardError.print("tiltpuzzle: the sensor was removed")
                     return 1
                 case .failed(let message):
-                    printError("tiltpuzzle: the sensor failed: \(message)")
+                    StandardError.print("tiltpuzzle: the sensor failed: \(message)")
                     return 1
                 case .warning(let message):
-                    printError("tiltpuzzle: \(message)")
+                    StandardError.print("tiltpuzzle: \(message)")
                 }
             }
         }

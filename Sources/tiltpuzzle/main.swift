@@ -37,7 +37,7 @@ func runMain() -> Int32 {
                 print(spec.helpText(program: commandLine.program), terminator: "")
                 return 0
             }
-            guard let command = clientCommands.first(where: { $0.spec.name == spec.name }) else { return 70 }
+            guard let command = clientCommands.first(where: { $0.spec.name == spec.name }) else { return ExitStatus.software }
             return command.run(arguments)
         }
     } catch {
