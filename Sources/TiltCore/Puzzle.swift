@@ -1,4 +1,4 @@
-/// The game: a board, its move counter and its undo history (SPEC §2, §3).
+/// The game: a board, its move counter and its undo history (docs/puzzle.md).
 ///
 /// Every method that changes the arrangement returns the moves it made, one per
 /// tile, in order; an illegal request changes nothing, returns no moves and

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `tiltpuzzle record`: samples from a sensor opened directly (not through the
-/// daemon, which may hold it or not run at all) into a trace file (SPEC §6).
+/// daemon, which may hold it or not run at all) into a trace file (docs/traces.md).
 enum RecordCommand: ClientCommand {
     static let spec = CommandSpec(
         "record", summary: "Record a sensor's samples to a trace file.",

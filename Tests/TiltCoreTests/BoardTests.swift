@@ -11,7 +11,7 @@ import Testing
         }
     }
 
-    /// SPEC §2 test vector.
+    /// docs/puzzle.md's test vector.
     @Test func seedVector() {
         var puzzle = Puzzle(side: 4)
         var events: [Move] = []

@@ -18,7 +18,7 @@ import TiltWire
         #expect(harness.claims == [true, false])
     }
 
-    /// SPEC §2's vector through `tilt` commands: moves with increasing revisions,
+    /// docs/puzzle.md's test vector through `tilt` commands: moves with increasing revisions,
     /// each reply after the events it caused.
     @Test func seedVectorThroughTiltCommands() {
         let harness = HubHarness()
