@@ -20,8 +20,6 @@ let commandLine = CommandGroup(
     ],
     commands: clientCommands.map { $0.spec })
 
-let clientVersion = "0.1.0"
-
 @MainActor
 func runMain() -> Int32 {
     do throws(UsageError) {
@@ -30,7 +28,7 @@ func runMain() -> Int32 {
             print(commandLine.helpText, terminator: "")
             return 0
         case .version:
-            print("tiltpuzzle \(clientVersion)")
+            print("tiltpuzzle \(ProductVersion.current)")
             return 0
         case .command(let spec, _, let arguments):
             if arguments.wantsHelp {
