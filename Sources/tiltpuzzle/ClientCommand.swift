@@ -29,12 +29,7 @@ struct ExitCode: Error { var status: Int32 }
 /// Prints a connection failure for a person and maps it to an exit status.
 func report(_ failure: DaemonConnection.Failure) -> ExitCode {
     StandardError.print("tiltpuzzle: \(failure)")
-    switch failure {
-    case .noDaemon: return ExitCode(status: ExitStatus.unavailable)
-    case .permissionDenied: return ExitCode(status: ExitStatus.noPermission)
-    case .protocolMismatch, .garbled: return ExitCode(status: ExitStatus.protocolError)
-    case .closed, .io: return ExitCode(status: ExitStatus.unavailable)
-    }
+    return ExitCode(status: failure.exitStatus)
 }
 
 func processEnvironment() -> [String: String] { ProcessEnvironment.current }
