@@ -239,9 +239,11 @@ public final class Daemon {
     /// Every client is a descriptor: take the hard limit, not the 1,024 soft default.
     static func raiseDescriptorLimit() {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        guard (try? Syscall.call("getrlimit") { getrlimit(resource, &limit) }) != nil,
+              limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        _ = try? Syscall.call("setrlimit") { setrlimit(resource, &limit) }
     }
 
     private func nextDeadline() -> Double? {
@@ -409,7 +411,7 @@ public final class Daemon {
         persister.save(hub.game, at: MonotonicClock.now())
         persister.waitUntilIdle()
         for listener in listeners { try? listener.close() }
-        if let path = ownedSocketPath { unlink(path) }
+        if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
         log.notice("stopped; the game is saved in \(store.path)")
     }
 }
