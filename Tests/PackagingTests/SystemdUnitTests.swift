@@ -22,13 +22,16 @@ import TiltDaemon
     }
 
     /// The overall exposure `systemd-analyze security` gives a unit file, read off its
-    /// last line ("→ Overall exposure level for NAME: 1.0 OK"); 0 is best, 10 worst.
+    /// last line ("→ Overall exposure level for NAME: 1.0 OK 🙂"); 0 is best, 10 worst.
     static func exposure(of unitFile: String) throws -> (exposure: Double, result: CommandResult) {
         let result = try analyze(["security", "--offline=true", "--no-pager", unitFile])
         let marker = "Overall exposure level for "
+        // "NAME: 0.9 SAFE 😀", or "NAME: 0.9 SAFE :-}" where the terminal cannot show
+        // the face (TERM unset): the number follows the first colon after the name.
         guard let line = result.output.split(separator: "\n").last(where: { $0.contains(marker) }),
-              let colon = line.lastIndex(of: ":"),
-              let number = line[line.index(after: colon)...].split(separator: " ").first,
+              let named = line.range(of: marker).map({ line[$0.upperBound...] }),
+              let colon = named.range(of: ": "),
+              let number = named[colon.upperBound...].split(separator: " ").first,
               let exposure = Double(number) else {
             throw PackagingFailure("no overall exposure in the output:\n\(result.transcript)")
         }
