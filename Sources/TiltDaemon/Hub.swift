@@ -235,9 +235,9 @@ public final class Hub {
             moved = perform(.undo, now: now)
         case .redo:
             moved = perform(.redo, now: now)
-        case .new(let size, let seed, let shuffle):
-            let seed = shuffle ? (seed ?? UInt64.random(in: .min ... .max)) : nil
-            broadcast(game.newGame(size: size ?? game.puzzle.side, seed: seed, at: now))
+        case .new(let size, let seed, let shuffle, let board):
+            let seed = shuffle && board == nil ? (seed ?? UInt64.random(in: .min ... .max)) : nil
+            broadcast(game.newGame(size: size ?? game.puzzle.side, seed: seed, board: board, at: now))
         case .calibrate:
             guard game.calibrate() else {
                 session.enqueueReply(.error(id: id, code: .noSensor,

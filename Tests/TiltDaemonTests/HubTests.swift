@@ -480,3 +480,61 @@ import TiltWire
         #expect(queue.byteCount == 0)
     }
 }
+
+/// `new` with a `board`: a position to practise or to share (docs/protocol.md).
+@Suite struct HubNewBoardTests {
+    @Test func aGoodBoardStartsANewGameFromIt() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        harness.send(#"{"cmd":"tilt","direction":"right"}"# + "\n", from: id)
+        client.clear()
+        watcher.clear()
+        let board = [0, 1, 2, 3, 4, 5, 6, 8, 7]
+        harness.send(#"{"cmd":"new","board":[0,1,2,3,4,5,6,8,7],"id":1}"# + "\n", from: id)
+        #expect(client.types() == ["state", "reply"])
+        let state = watcher.messages.first
+        #expect(state?["type"]?.string == "state")
+        #expect(state?["size"]?.int == 3)
+        #expect(state?["board"] == .array(board.map { .number(String($0)) }))
+        #expect(state?["moves"]?.int == 0)
+        #expect(state?["canUndo"] == .bool(false))
+        #expect(state?["revision"]?.int == 2)
+        #expect(harness.hub.game.puzzle.board.values == board)
+        #expect(harness.saves.last == harness.hub.game.generation, "saved before the reply")
+    }
+
+    @Test(arguments: [
+        (#""board":[0,1,2]"#, "not 3"),
+        (#""board":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]"#, "not 18"),
+        (#""board":[0,1,2,3,4,5,6,7,9]"#, "the value 9 at index 8 is out of range"),
+        (#""board":[0,1,2,3,4,5,6,7,-1]"#, "the value -1 at index 8 is out of range"),
+        (#""board":[0,1,2,3,4,5,6,7,7]"#, "the value 7 appears more than once"),
+        (#""board":[1,0,2,3,4,5,6,7,8]"#, "cannot be solved"),
+        (#""board":[0,1,2,"3"]"#, "array of whole numbers"),
+        (#""board":[0,1,2,3.5]"#, "array of whole numbers"),
+        (#""board":"0,1,2,3""#, "array of whole numbers"),
+        (#""board":[0,1,3,2],"size":3"#, "\"size\" is 3 but the board is 2×2"),
+        (#""board":[0,1,3,2],"seed":4"#, "no \"seed\" or \"shuffle\""),
+        (#""board":[0,1,3,2],"shuffle":false"#, "no \"seed\" or \"shuffle\""),
+    ])
+    func aBadBoardIsRefusedWithItsReasonAndChangesNothing(arguments: String, reason: String) {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        client.clear()
+        watcher.clear()
+        let before = harness.hub.game
+        harness.send(#"{"cmd":"new",\#(arguments),"id":7}"# + "\n", from: id)
+        #expect(client.types() == ["error"])
+        #expect(client.messages.first?["code"]?.string == "bad-argument")
+        #expect(client.messages.first?["id"]?.int == 7)
+        let message = client.messages.first?["message"]?.string ?? ""
+        #expect(message.contains(reason), "\(message)")
+        #expect(harness.hub.game.puzzle == before.puzzle)
+        #expect(harness.hub.game.generation == before.generation)
+        #expect(watcher.received.isEmpty)
+        #expect(harness.saves.isEmpty)
+    }
+}
+
