@@ -15,6 +15,12 @@ public struct Puzzle: Equatable, Sendable {
         history = History(limit: undoLimit)
     }
 
+    /// A game from a given position (to practise or to share): no moves, no history.
+    public init(board: Board, undoLimit: Int = History.defaultLimit) {
+        self.board = board
+        history = History(limit: undoLimit)
+    }
+
     public var side: Int { board.side }
     public var isSolved: Bool { board.isSolved }
     public var canUndo: Bool { history.canUndo }
