@@ -17,8 +17,8 @@ import TiltDaemon
         return (units + "tiltpuzzled.service", units + "tiltpuzzled.socket")
     }
 
-    static func analyze(_ arguments: [String]) throws -> CommandResult {
-        try Command.run(try Command.tool("systemd-analyze", package: "systemd"), arguments)
+    static func analyze(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+        try Command.run(try Command.tool("systemd-analyze", package: "systemd"), arguments, environment: environment)
     }
 
     /// The overall exposure `systemd-analyze security` gives a unit file, read off its
@@ -41,7 +41,10 @@ import TiltDaemon
     @Test func verifyHasNothingToSay() throws {
         let directory = try TemporaryDirectory()
         let units = try Self.installUnits(in: directory)
-        let result = try Self.analyze(["verify", units.service, units.socket])
+        // verify runs `man` on each man: page in Documentation=; the ones installed
+        // with the units must be what it finds.
+        let result = try Self.analyze(["verify", units.service, units.socket],
+                                      environment: ["MANPATH": directory.file("usr/share/man")])
         // No filter: on Debian 12 a clean unit gives no output at all.
         #expect(result.succeeded, "\(result.transcript)")
         #expect(result.output.isEmpty && result.errors.isEmpty, "\(result.transcript)")
