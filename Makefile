@@ -36,7 +36,7 @@ RULES = 70-tiltpuzzle.rules
 DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf docs/gui.md
 CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
 MANPAGES = tiltpuzzle.1 tiltpuzzled.conf.5 tiltpuzzled.8
-VERSION := $(shell $(SED) -n 's/.*static let version = "\(.*\)"/\1/p' Sources/TiltDaemon/DaemonInfo.swift)
+VERSION := $(shell $(SED) -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TiltCommandLine/ProductVersion.swift)
 
 # Paths the units name, filled in at install time.
 SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
