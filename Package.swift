@@ -76,12 +76,12 @@ let package = Package(
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
         .target(name: "TestSupport", dependencies: ["TiltTerminal"], path: "Tests/TestSupport"),
         // The built daemon on a temporary socket. Depends on the executables so they are built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
+        .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
-        .testTarget(name: "ClientTests",
+        .testTarget(name: "ClientEndToEndTests",
                     dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // The built GUI under Xvfb against a real daemon.
-        .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
+        .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.
