@@ -5,12 +5,16 @@ enum Checksum {
     static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
     static let prime: UInt64 = 0x0000_0100_0000_01B3
 
-    static func fnv1a<C: Collection>(_ bytes: C, seed: UInt64 = offsetBasis) -> UInt64 where C.Element == UInt8 {
-        var hash = seed
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= prime
+    static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBufferPointer { bytes in
+            var hash = offsetBasis
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= prime
+            }
+            return hash
         }
-        return hash
     }
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 { fnv1a(bytes[...]) }
 }

@@ -62,17 +62,4 @@ public struct PatternDatabase: Sendable {
         }
         return total
     }
-
-    /// Whether a 20-bit index names five distinct cells.
-    static func isPlacement(_ index: Int) -> Bool {
-        var seen = 0
-        var rest = index
-        for _ in 0..<tilesPerGroup {
-            let bit = 1 << (rest & 15)
-            if seen & bit != 0 { return false }
-            seen |= bit
-            rest >>= 4
-        }
-        return true
-    }
 }

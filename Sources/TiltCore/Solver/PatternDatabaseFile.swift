@@ -37,8 +37,10 @@ extension PatternDatabase {
     public func serialized() -> [UInt8] {
         var bytes = Self.header
         bytes.reserveCapacity(Self.serializedCount)
-        for index in 0..<tables.count where Self.isPlacement(index % Self.entriesPerTable) {
-            bytes.append(tables[index])
+        tables.withUnsafeBufferPointer { tables in
+            for base in stride(from: 0, to: tables.count, by: Self.entriesPerTable) {
+                Self.forEachPlacement { bytes.append(tables[base + $0]) }
+            }
         }
         var sum = Checksum.fnv1a(bytes)
         for _ in 0..<8 {
@@ -66,12 +68,37 @@ extension PatternDatabase {
         guard Checksum.fnv1a(bytes[0..<body]) == stored else { throw .badChecksum }
         var tables = [UInt8](repeating: Self.unused, count: Self.groups.count * Self.entriesPerTable)
         var next = header.count
-        for index in 0..<tables.count where Self.isPlacement(index % Self.entriesPerTable) {
-            // No placement of five tiles is more than a few dozen of their moves from home.
-            guard bytes[next] < 100 else { throw .badEntry }
-            tables[index] = bytes[next]
-            next += 1
+        var largest: UInt8 = 0
+        tables.withUnsafeMutableBufferPointer { tables in
+            bytes.withUnsafeBufferPointer { bytes in
+                for base in stride(from: 0, to: tables.count, by: Self.entriesPerTable) {
+                    Self.forEachPlacement { index in
+                        tables[base + index] = bytes[next]
+                        largest = max(largest, bytes[next])
+                        next += 1
+                    }
+                }
+            }
         }
+        // No placement of five tiles is more than a few dozen of their moves from home.
+        guard largest < 100 else { throw .badEntry }
         self.init(tables: tables)
+    }
+
+    /// Calls `body` with the index of every placement of five tiles on distinct cells,
+    /// in increasing order.
+    static func forEachPlacement(_ body: (Int) -> Void) {
+        for a in 0..<16 {
+            for b in 0..<16 where b != a {
+                for c in 0..<16 where c != a && c != b {
+                    let abc = (a << 8 | b << 4 | c) << 8
+                    for d in 0..<16 where d != a && d != b && d != c {
+                        for e in 0..<16 where e != a && e != b && e != c && e != d {
+                            body(abc | d << 4 | e)
+                        }
+                    }
+                }
+            }
+        }
     }
 }
