@@ -130,7 +130,7 @@ public final class DaemonConnection {
             }
             messages.append(message)
             switch message {
-            case .reply(let replyID, _, _):
+            case .reply(let replyID, _, _), .hint(let replyID, _):
                 if replyID?.int == id { return messages }
             case .error(let replyID, _, _):
                 // An error without an id answers a request the daemon could not read.

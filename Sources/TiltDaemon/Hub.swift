@@ -35,6 +35,10 @@ public final class Hub {
     /// A session wants (true) or no longer wants (false) its socket read: it was
     /// paused or resumed, its input ended, or it is closing.
     public var watchReadable: (Int, Bool) -> Void = { _, _ in }
+    /// Hands a hint to compute to the worker; its answer comes back through
+    /// `hintsAnswered` (docs/protocol.md, "Hints"). The daemon wires it to its
+    /// `HintWorker`; tests wire it to a solver of their own.
+    public var requestHint: (HintJob) -> Void = { _ in }
     public let log: Logger
     private let clock: () -> Double
 
@@ -47,6 +51,9 @@ public final class Hub {
     private var samplesSubscribers = 0
     /// Paused sessions that may go on, in the order they became ready.
     private var resumable: [Int] = []
+    private var nextHintTicket = 1
+    /// The session waiting for each hint being computed.
+    private var hintOwners: [Int: Int] = [:]
 
     public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
         self.game = game
@@ -110,6 +117,7 @@ public final class Hub {
     public func detach(_ id: Int, reason: String) {
         guard let session = sessions.removeValue(forKey: id) else { return }
         order.removeAll { $0 == id }
+        hintOwners = hintOwners.filter { $0.value != id }
         if session.wantsSamples { samplesSubscribers -= 1 }
         if session.waitingForWritable { watchWritable(id, false) }
         session.transport.close()
@@ -247,6 +255,20 @@ public final class Hub {
         case .subscribe(let samples):
             if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
             session.wantsSamples = samples
+        case .hint:
+            let board = game.puzzle.board
+            if board.isSolved {
+                session.enqueueReply(.hint(id: id, hint: Hint(solution: [], optimal: true, revision: game.revision)), after: 0)
+                return
+            }
+            // Computed off the loop on the board as it is now; the reply (and this
+            // client's later ones) wait for it, nothing else does.
+            let ticket = nextHintTicket
+            nextHintTicket += 1
+            hintOwners[ticket] = session.id
+            session.enqueue(.hint(id: id, ticket: ticket), after: 0)
+            requestHint(HintJob(ticket: ticket, board: board, revision: game.revision))
+            return
         }
         // A request that changed the game is answered once the change is on disk.
         let changed = game.generation != generationBefore
@@ -285,6 +307,18 @@ public final class Hub {
 
     public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
         if let trimmed = game.reconfigure(configuration, undoLimit: undoLimit, at: clock()) { broadcast(trimmed) }
+        afterChanges()
+    }
+
+    // MARK: Hints
+
+    /// Answers from the hint worker, in any order; those whose client left are dropped.
+    public func hintsAnswered(_ answers: [HintAnswer]) {
+        for answer in answers {
+            guard let owner = hintOwners.removeValue(forKey: answer.ticket), let session = sessions[owner] else { continue }
+            session.hintAnswers[answer.ticket] = Hint(solution: answer.solution.directions,
+                                                      optimal: answer.solution.isOptimal, revision: answer.revision)
+        }
         afterChanges()
     }
 
@@ -345,6 +379,7 @@ public final class Hub {
             case .message(let message): message
             case .currentState: .state(game.state(at: clock()))
             case .currentSensor: .sensor(sensor)
+            case .hint: preconditionFailure("a hint is rendered from its answer")
             }
         }
     }

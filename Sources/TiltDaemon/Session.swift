@@ -11,6 +11,9 @@ final class Session {
         case message(ServerMessage)
         case currentState
         case currentSensor
+        /// A hint being computed off the loop: it and every reply after it wait until
+        /// its answer is in `hintAnswers` (docs/protocol.md, "Hints").
+        case hint(id: JSONValue?, ticket: Int)
     }
 
     /// A reply or error, released in request order once `generation` is saved
@@ -26,6 +29,8 @@ final class Session {
     var outbox = OutputQueue()
     var pendingReplies: [PendingReply] = []
     var pendingHead = 0
+    /// Hints answered by the worker, by ticket, until their turn to go out comes.
+    var hintAnswers: [Int: Hint] = [:]
     var wantsSamples = false
     /// Set after an abusive request: further input is discarded, and the session
     /// closes once its last message (the error) is out.
@@ -86,13 +91,20 @@ final class Session {
     }
 
     /// Moves the replies whose change is saved into the output, in order. A reply
-    /// whose save failed becomes a `save-failed` error.
+    /// whose save failed becomes a `save-failed` error. A hint not answered yet
+    /// holds back itself and the replies after it.
     func releaseReplies(savedGeneration: Int, failedGeneration: Int?, render: (Body) -> ServerMessage) {
         while pendingHead < pendingReplies.count {
             let pending = pendingReplies[pendingHead]
             let failed = failedGeneration.map { pending.generation > savedGeneration && pending.generation <= $0 } ?? false
             guard pending.generation <= savedGeneration || failed else { break }
-            var message = render(pending.body)
+            var message: ServerMessage
+            if case .hint(let id, let ticket) = pending.body {
+                guard let answer = hintAnswers.removeValue(forKey: ticket) else { break }
+                message = .hint(id: id, hint: answer)
+            } else {
+                message = render(pending.body)
+            }
             if failed, case .reply(let id, let command, _) = message {
                 message = .error(id: id, code: .saveFailed, message: "\(command) was done but could not be saved")
             }

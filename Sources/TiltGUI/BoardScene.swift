@@ -67,7 +67,7 @@ public struct BoardScene: Sendable {
         case .error(let id, _, let text):
             if let id = id?.int { pendingMoves.removeValue(forKey: id) }
             notice = text
-        case .hello, .sample:
+        case .hello, .sample, .hint:
             break
         }
         return false

@@ -74,7 +74,7 @@ public struct LiveGame: Sendable {
         case .error(_, let code, let message):
             notice = message
             line = "error: \(message) (\(code.rawValue))"
-        case .hello, .sample, .reply:
+        case .hello, .sample, .reply, .hint:
             break
         }
         return (outcome, line)

@@ -13,6 +13,8 @@ public enum Command: Equatable, Sendable {
     case calibrate
     case subscribe(samples: Bool)
     case sensor
+    /// Tilts that solve the board from here (docs/protocol.md, "Hints").
+    case hint
 
     public var name: String {
         switch self {
@@ -26,10 +28,11 @@ public enum Command: Equatable, Sendable {
         case .calibrate: "calibrate"
         case .subscribe: "subscribe"
         case .sensor: "sensor"
+        case .hint: "hint"
         }
     }
 
-    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor"]
+    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor", "hint"]
 }
 
 /// A request: a command and the id to echo in its reply.
@@ -93,6 +96,7 @@ public struct ClientRequest: Equatable, Sendable {
         case "redo": command = .redo
         case "calibrate": command = .calibrate
         case "sensor": command = .sensor
+        case "hint": command = .hint
         case "new":
             var size: Int?
             if let field = value["size"], field != .null {
@@ -162,7 +166,7 @@ public struct ClientRequest: Equatable, Sendable {
                 w.field("shuffle", shuffle)
             }
         case .subscribe(let samples): w.field("samples", samples)
-        case .state, .undo, .redo, .calibrate, .sensor: break
+        case .state, .undo, .redo, .calibrate, .sensor, .hint: break
         }
         return w.line()
     }

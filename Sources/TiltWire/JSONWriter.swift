@@ -63,6 +63,16 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    public mutating func field(_ name: StaticString, _ values: [String]) {
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendString(value, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// A value that is already JSON (an echoed request id).
     public mutating func field(_ name: StaticString, raw value: JSONValue) {
         key(name)

@@ -72,6 +72,22 @@ public struct SensorReport: Equatable, Sendable {
     }
 }
 
+/// The answer to `hint`: tilts that solve the board of `revision` (docs/protocol.md, "Hints").
+public struct Hint: Equatable, Sendable {
+    /// Each the way a tile slides, as in `tilt`; empty for a solved board.
+    public var solution: [Direction]
+    /// True only when no shorter sequence exists.
+    public var optimal: Bool
+    /// The board the hint is for: the game's revision when the hint was asked for.
+    public var revision: Int
+
+    public init(solution: [Direction], optimal: Bool, revision: Int) {
+        self.solution = solution
+        self.optimal = optimal
+        self.revision = revision
+    }
+}
+
 /// Everything the daemon sends.
 public enum ServerMessage: Equatable, Sendable {
     case hello(version: String)
@@ -85,6 +101,8 @@ public enum ServerMessage: Equatable, Sendable {
     case sample(Sample)
     /// `moved` is the number of tiles an action moved (absent for other commands).
     case reply(id: JSONValue?, command: String, moved: Int?)
+    /// The `reply` to `hint`, with its answer.
+    case hint(id: JSONValue?, hint: Hint)
     case error(id: JSONValue?, code: ErrorCode, message: String)
 
     public var type: String {
@@ -96,7 +114,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .solved: "solved"
         case .sensor: "sensor"
         case .sample: "sample"
-        case .reply: "reply"
+        case .reply, .hint: "reply"
         case .error: "error"
         }
     }
@@ -153,6 +171,13 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("cmd", command)
             w.field("ok", true)
             if let moved { w.field("moved", moved) }
+        case .hint(let id, let hint):
+            if let id { w.field("id", raw: id) }
+            w.field("cmd", "hint")
+            w.field("ok", true)
+            w.field("solution", hint.solution.map(\.rawValue))
+            w.field("optimal", hint.optimal)
+            w.field("revision", hint.revision)
         case .error(let id, let code, let message):
             if let id { w.field("id", raw: id) }
             w.field("code", code.rawValue)

@@ -93,6 +93,17 @@ extension ServerMessage {
                                         device: value["device"]?.string, rate: value["rate"]?.double, message: message))
         case "sample":
             return .sample(Sample(time: double("t"), x: double("x"), y: double("y"), z: double("z")))
+        case "reply" where value["cmd"]?.string == "hint":
+            guard case .array(let items)? = value["solution"] else { throw DecodingFailure(message: "hint: no solution") }
+            var solution: [Direction] = []
+            for item in items {
+                guard let text = item.string, let direction = Direction(rawValue: text) else {
+                    throw DecodingFailure(message: "hint: unknown direction in the solution")
+                }
+                solution.append(direction)
+            }
+            return .hint(id: value["id"], hint: Hint(solution: solution, optimal: try bool("optimal"),
+                                                     revision: try int("revision")))
         case "reply":
             return .reply(id: value["id"], command: value["cmd"]?.string ?? "", moved: value["moved"]?.int)
         case "error":
