@@ -14,6 +14,7 @@ public final class Daemon {
     private let loop: EventLoop
     private let store: StateStore
     private let persister: Persister
+    private let hints: HintWorker
     private let hub: Hub
     private let sensors: SensorManager
     private var listeners: [FileDescriptor] = []
@@ -49,6 +50,7 @@ public final class Daemon {
             try store.prepare()
             loop = try EventLoop()
             persister = try Persister(store: store)
+            hints = try HintWorker(cache: PatternDatabaseCache(directory: options.stateDirectory), log: log)
         } catch {
             throw StartError(message: "cannot prepare \(options.stateDirectory): \(error)")
         }
@@ -169,6 +171,7 @@ public final class Daemon {
 
     private func wire() {
         hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
+        hub.requestHint = { [hints] job in hints.submit(job) }
         hub.claimSensor = { [sensors] claimed in sensors.claim(claimed) }
         hub.watchWritable = { [weak self] id, on in self?.setInterest(id, writing: on) }
         hub.watchReadable = { [weak self] id, on in self?.setInterest(id, reading: on) }
@@ -203,6 +206,10 @@ public final class Daemon {
                 try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
             }
             try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
+            try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _ in
+                guard let self else { return }
+                hub.hintsAnswered(hints.takeAnswers())
+            }
             for listener in listeners {
                 try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
             }
@@ -418,6 +425,7 @@ public final class Daemon {
     private func shutdown() {
         notify("STOPPING=1")
         sensors.shutdown()
+        hints.stop()
         persister.save(hub.game, at: MonotonicClock.now())
         persister.waitUntilIdle()
         for listener in listeners { try? listener.close() }
