@@ -69,6 +69,8 @@ import TiltCore
         .sample(Sample(time: 0.01, x: 0.1, y: -0.2, z: 9.8)),
         .reply(id: .string("a"), command: "undo", moved: 1),
         .reply(id: nil, command: "state", moved: nil),
+        .hint(id: .number("3"), hint: Hint(solution: [.left, .up, .right, .down], optimal: true, revision: 12)),
+        .hint(id: nil, hint: Hint(solution: [], optimal: false, revision: 0)),
         .error(id: .number("7"), code: .badArgument, message: "no"),
     ]
 
@@ -80,6 +82,16 @@ import TiltCore
         #expect(line.dropLast().allSatisfy { $0 != UInt8(ascii: "\n") }, "one message, one line")
         let decoded = try line.dropLast().withUnsafeBufferPointer { try ServerMessage.decode($0) }
         #expect(decoded == message)
+    }
+
+    /// The hint's reply is a `reply` an older client reads as such (it ignores the extra fields).
+    @Test func aHintReplyIsAReplyWithItsAnswer() throws {
+        let line = String(decoding: ServerMessage.hint(id: .number("1"), hint: Hint(solution: [.up], optimal: true, revision: 4))
+            .encoded().dropLast(), as: UTF8.self)
+        #expect(line == #"{"type":"reply","id":1,"cmd":"hint","ok":true,"solution":["up"],"optimal":true,"revision":4}"#)
+        #expect(throws: ServerMessage.DecodingFailure.self) {
+            try ServerMessage.decode(#"{"type":"reply","cmd":"hint","ok":true,"solution":["sideways"],"optimal":true,"revision":4}"#)
+        }
     }
 
     @Test func helloOfAnotherVersionIsRefused() {
@@ -94,6 +106,7 @@ import TiltCore
         ClientRequest(command: .move(index: 14, direction: .right)),
         ClientRequest(command: .slide(index: 3)),
         ClientRequest(command: .undo),
+        ClientRequest(id: .number("2"), command: .hint),
         ClientRequest(command: .redo),
         ClientRequest(command: .new(size: 5, seed: UInt64.max, shuffle: true)),
         ClientRequest(command: .new(size: nil, seed: nil, shuffle: false)),
