@@ -172,3 +172,24 @@ enum CalibrateCommand: ClientCommand {
         OneShot.perform(.calibrate, arguments) { _ in "calibrated: this pose is now neutral" }
     }
 }
+
+enum HintCommand: ClientCommand {
+    static let spec = CommandSpec("hint", summary: "Show the next tile to slide and how many moves are left.")
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        OneShot.perform(.hint, arguments) { messages in
+            // The board the hint is for: the mirror at the hint's revision (the sensor
+            // may have moved tiles while the daemon thought).
+            var mirror = BoardMirror()
+            var board: GameState?
+            for message in messages {
+                if case .hint(_, let hint) = message {
+                    guard let board, board.revision == hint.revision else { return HintText.describe(hint, board: [], size: 0) }
+                    return HintText.describe(hint, board: board.board, size: board.size)
+                }
+                _ = mirror.apply(message)
+                board = mirror.state
+            }
+            return nil
+        }
+    }
+}

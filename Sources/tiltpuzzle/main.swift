@@ -7,7 +7,7 @@ import Glibc
 /// The client's commands, declared once; help and parsing come from here.
 let clientCommands: [any ClientCommand.Type] = [
     StatusCommand.self, WatchCommand.self, PlayCommand.self,
-    TiltCommand.self, MoveCommand.self, SlideCommand.self, UndoCommand.self, RedoCommand.self,
+    TiltCommand.self, MoveCommand.self, SlideCommand.self, UndoCommand.self, RedoCommand.self, HintCommand.self,
     NewCommand.self, CalibrateCommand.self, DemoCommand.self, SensorsCommand.self, RecordCommand.self, GUICommand.self,
 ]
 

@@ -135,6 +135,33 @@ struct OneShotCommandTests {
         #expect(after["revision"] as? Int == before["revision"] as? Int)
     }
 
+    /// `hint` names the tile to slide by its label and the way it slides; replaying the
+    /// hints one by one solves the board.
+    @Test func hintNamesTheTileAndTheMovesToGo() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
+        #expect(try Client.run(["new", "--board", "0,1,2,3,4,5,8,6,7"], on: daemon).status == 0)
+        let first = try Client.run(["hint"], on: daemon)
+        #expect(first.status == 0)
+        #expect(first.stdout == "slide 7 left — 2 moves to go, optimal\n")
+        #expect(try Client.run(["tilt", "left"], on: daemon).status == 0)
+        #expect(try Client.run(["hint"], on: daemon).stdout == "slide 8 left — 1 move to go, optimal\n")
+        #expect(try Client.run(["tilt", "left"], on: daemon).stdout.hasSuffix("solved!\n"))
+        #expect(try Client.run(["hint"], on: daemon).stdout == "solved: no moves to go\n")
+        // No 4×4 hint was asked for: no tables were built or cached.
+        #expect(!FileManager.default.fileExists(atPath: daemon.stateDirectory + "/hint-tables-4x4.tpdb"))
+    }
+
+    @Test func aFourByFourHintCachesItsTablesInTheStateDirectory() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        #expect(try Client.run(["new", "--board", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,15,14"], on: daemon).status == 0)
+        let result = try Client.run(["hint"], on: daemon)
+        #expect(result.stdout == "slide 15 left — 1 move to go, optimal\n")
+        #expect(FileManager.default.fileExists(atPath: daemon.stateDirectory + "/hint-tables-4x4.tpdb"))
+    }
+
     @Test func calibrateWithoutASensorIsRefusedWithTheDaemonsMessage() throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)

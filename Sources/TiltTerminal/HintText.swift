@@ -1,0 +1,21 @@
+import TiltCore
+import TiltWire
+
+/// A hint as people read it: the tile to slide first, by its label, and how far the
+/// board is from solved (docs/client.md, "Hints").
+public enum HintText {
+    /// The cell of the tile the hint's first tilt slides, on the board the hint is for.
+    public static func firstTile(_ hint: Hint, board: [Int], size: Int) -> Int? {
+        guard let first = hint.solution.first, let cells = Board(side: size, cells: board) else { return nil }
+        return cells.tileIndex(tilting: first)
+    }
+
+    /// `slide 7 down — 48 moves to go, optimal`; `solved: no moves to go`.
+    public static func describe(_ hint: Hint, board: [Int], size: Int) -> String {
+        guard let first = hint.solution.first else { return "solved: no moves to go" }
+        let count = hint.solution.count
+        let togo = "\(count) move\(count == 1 ? "" : "s") to go, " + (hint.optimal ? "optimal" : "not the shortest")
+        guard let cell = firstTile(hint, board: board, size: size) else { return "tilt \(first) — \(togo)" }
+        return "slide \(BoardText.label(board[cell], side: size)) \(first) — \(togo)"
+    }
+}
