@@ -7,12 +7,13 @@ import PackageDescription
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
 //   TiltWire      protocol v1 messages and JSON-lines framing
-//   TiltDaemon    event loop, sessions, persistence, systemd glue
+//   TiltDaemon    event loop, sessions, persistence, systemd's protocols (spoken directly)
 //   TiltClient    a client's connection to the daemon and its copy of the board
 //   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-gui, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file;
 // CLinux is kernel headers (epoll, eventfd, signalfd, timerfd), used by TiltSystem only.
+// CIIO links nothing: libiio is opened at run time, only when an IIO sensor is used.
 let package = Package(
     name: "tiltpuzzle",
     products: [
@@ -22,10 +23,11 @@ let package = Package(
         .library(name: "TiltCore", targets: ["TiltCore"]),
     ],
     targets: [
-        .systemLibrary(name: "CIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        // Declarations only, no link: LibIIO.swift opens libiio at run time, when an IIO
+        // sensor is used (docs/performance.md). The header is in libiio-dev.
+        .systemLibrary(name: "CIIO", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Only for the graphical board (tiltpuzzle-gui), so the other programs load no GUI libraries.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
@@ -45,7 +47,7 @@ let package = Package(
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
-        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
+        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",

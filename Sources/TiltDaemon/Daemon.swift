@@ -134,11 +134,12 @@ public final class Daemon {
     }
 
     private func openListeners() throws(StartError) {
-        let activated = Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
+        let activated = Systemd.listenDescriptors().filter { UnixSocket.isListeningStream($0.descriptor) }
         if !activated.isEmpty {
-            for fd in activated { try? fd.setNonBlocking() }
-            listeners = activated
-            log.info("listening on \(activated.count) socket(s) from socket activation")
+            for socket in activated { try? socket.descriptor.setNonBlocking() }
+            listeners = activated.map(\.descriptor)
+            log.info("listening on \(activated.count) socket(s) from socket activation: "
+                     + activated.map(\.name).joined(separator: ", "))
             return
         }
         let path = options.socketPath
