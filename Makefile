@@ -18,7 +18,15 @@ UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 
 SWIFT ?= swift
-SWIFTFLAGS ?= -c release --static-swift-stdlib
+CC ?= cc
+# Smaller in memory (docs/performance.md, memory): lld packs the relative relocations
+# (DT_RELR, glibc 2.36 and newer), the programs export no symbols, and libstdc++, which
+# only the Swift runtime uses, is linked in: -lstdc++ finds its archive first in
+# STATICCXXDIR, a folder that holds nothing else.
+STATICCXXDIR ?= .build/static-libstdc++
+LEANFLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xswiftc -L$(abspath $(STATICCXXDIR))
+SWIFTFLAGS ?= -c release --static-swift-stdlib $(LEANFLAGS)
 BUILDDIR ?= .build/release
 
 INSTALL ?= install
@@ -35,13 +43,17 @@ SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 
 .PHONY: all install uninstall
 
-all:
+all: $(STATICCXXDIR)/libstdc++.a
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzled
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle-gui
 
-$(PROGRAMS:%=$(BUILDDIR)/%):
+$(PROGRAMS:%=$(BUILDDIR)/%): $(STATICCXXDIR)/libstdc++.a
 	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)
+
+$(STATICCXXDIR)/libstdc++.a:
+	mkdir -p $(@D)
+	archive=$$($(CC) -print-file-name=libstdc++.a) && test -f "$$archive" && ln -sf "$$archive" $@
 
 install: $(PROGRAMS:%=$(BUILDDIR)/%)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) \

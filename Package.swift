@@ -14,6 +14,11 @@ import PackageDescription
 // Each C library has one system-library target, imported by exactly one Swift file;
 // CLinux is kernel headers (epoll, eventfd, signalfd, timerfd), used by TiltSystem only.
 // CIIO links nothing: libiio is opened at run time, only when an IIO sensor is used.
+// The daemon's modules leave out the implicit import of _StringProcessing (Regex and
+// substring search), so the statically linked daemon carries none of its code or of
+// _RegexParser's (1 MB of text; docs/performance.md, memory).
+let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 let package = Package(
     name: "tiltpuzzle",
     products: [
@@ -35,21 +40,21 @@ let package = Package(
         .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
 
         // squareRoot() calls libm in debug builds.
-        .target(name: "TiltCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TiltCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
         // Linux headers Glibc's module lacks (epoll, eventfd, signalfd); no library.
         .systemLibrary(name: "CLinux"),
-        .target(name: "TiltSystem", dependencies: ["CLinux"]),
-        .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
-        .target(name: "TiltWire", dependencies: ["TiltCore"]),
-        .target(name: "TiltCommandLine"),
+        .target(name: "TiltSystem", dependencies: ["CLinux"], swiftSettings: lean),
+        .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"], swiftSettings: lean),
+        .target(name: "TiltWire", dependencies: ["TiltCore"], swiftSettings: lean),
+        .target(name: "TiltCommandLine", swiftSettings: lean),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
-        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"]),
+        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
 
-        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
                                          "TiltCommandLine", "TiltGUI"]),
