@@ -150,6 +150,18 @@ public enum LibIIO {
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
     }
 
+    /// libiio's output without the lines that report nothing wrong.
+    static func withoutKnownNoise(_ text: String) -> String {
+        let noise = Array("High-speed mode not enabled".utf8)
+        func isNoise(_ line: Substring) -> Bool {
+            let bytes = Array(line.utf8)
+            guard bytes.count >= noise.count else { return false }
+            return (0...(bytes.count - noise.count)).contains { bytes[$0..<$0 + noise.count].elementsEqual(noise) }
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { !isNoise($0) }
+            .joined(separator: "\n")
+    }
+
     static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }
     }
@@ -249,7 +261,17 @@ public struct IIODevice {
     /// Opens the device node and enables the buffer with the channels enabled
     /// (`IIOChannel.enable`), writing their `scan_elements/*_en`.
     public func createBuffer(samples: Int) throws(Errno) -> IIOBuffer {
-        guard let buffer = context.iio.deviceCreateBuffer(handle, samples, false) else { throw Errno.current }
+        // libiio 0.24 prints "High-speed mode not enabled" here whenever the kernel lacks
+        // the out-of-tree DMA block interface, i.e. on every mainline driver: a message
+        // fixed at its build time, with no setting to turn it off. It is caught and
+        // dropped; anything else written meanwhile goes on to stderr (docs/sensors.md).
+        let iio = context.iio
+        let (created, printed) = StandardErrorCapture.run {
+            let buffer = iio.deviceCreateBuffer(handle, samples, false)
+            return (buffer, buffer == nil ? Errno.current : nil)
+        }
+        StandardErrorCapture.forward(LibIIO.withoutKnownNoise(printed))
+        guard let buffer = created.0 else { throw created.1 ?? Errno.ioError }
         return IIOBuffer(handle: buffer, context: context)
     }
 
