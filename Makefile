@@ -6,8 +6,11 @@
 #
 # DESTDIR stages an installation (packages, tests). install takes the binaries from
 # BUILDDIR and builds them only when they are missing, so `sudo make install` after
-# `make` compiles nothing as root. The binaries link the Swift runtime statically:
-# the tablet needs no Swift toolchain, only libiio, libevdev, libudev and libsystemd.
+# `make` compiles nothing as root. The binaries link the Swift runtime and libstdc++
+# statically: the tablet needs no Swift toolchain, only libc6, libgcc-s1, libudev1 and
+# libevdev2, plus libiio0 for an IIO accelerometer (opened when one is used) and
+# libsdl2-2.0-0 and libsdl2-ttf-2.0-0 for tiltpuzzle-gui. Building needs the packages
+# README.md lists; lld comes with the Swift toolchain, libstdc++.a with libstdc++-12-dev.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -43,17 +46,20 @@ SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 
 .PHONY: all install uninstall
 
-all: $(STATICCXXDIR)/libstdc++.a
+# Part of the build (not a target of its own), so that install with the programs
+# built makes nothing.
+LINKSTATICCXX = mkdir -p $(STATICCXXDIR) && archive=$$($(CC) -print-file-name=libstdc++.a) && \
+	test -f "$$archive" && ln -sf "$$archive" $(STATICCXXDIR)/libstdc++.a
+
+all:
+	$(LINKSTATICCXX)
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzled
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle-gui
 
-$(PROGRAMS:%=$(BUILDDIR)/%): $(STATICCXXDIR)/libstdc++.a
+$(PROGRAMS:%=$(BUILDDIR)/%):
+	$(LINKSTATICCXX)
 	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)
-
-$(STATICCXXDIR)/libstdc++.a:
-	mkdir -p $(@D)
-	archive=$$($(CC) -print-file-name=libstdc++.a) && test -f "$$archive" && ln -sf "$$archive" $@
 
 install: $(PROGRAMS:%=$(BUILDDIR)/%)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) \
