@@ -11,7 +11,7 @@
 public struct PatternDatabase: Sendable {
     /// The tiles of each group, in digit order (most significant first). Tile `v`'s home
     /// is cell `v`; the empty cell's home is 15. Compact blocks give the strongest bounds.
-    public static let groups: [[UInt8]] = [[0, 1, 4, 5, 8], [2, 3, 6, 7, 11], [9, 10, 12, 13, 14]]
+    public static let groups: [[UInt8]] = [[0, 1, 4, 8, 12], [2, 3, 5, 6, 7], [9, 10, 11, 13, 14]]
     static let side = 4
     static let cellCount = 16
     static let emptyTile: UInt8 = 15
