@@ -93,6 +93,7 @@ enum SolverBenchmarks {
         report.add("\(name)_median_nodes", quantile(nodes, 0.5), "nodes")
         report.add("\(name)_max_nodes", nodes.last!, "nodes")
         report.add("\(name)_mean_moves", Double(lengths) / Double(count), "moves")
+        report.add("\(name)_over_100ms", Double(times.filter { $0 > 0.1 }.count) / Double(count) * 100, "%")
         report.add("\(name)_nodes_per_second", nodes.reduce(0, +) / times.reduce(0, +), "nodes/s")
     }
 
