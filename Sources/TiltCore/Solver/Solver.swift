@@ -93,7 +93,7 @@ public enum Solver {
     }
 
     /// A 4×4 board solved fast: its top row and left column put home, then the 3×3
-    /// corner solved optimally (milliseconds; about twice the optimal length).
+    /// corner solved optimally (milliseconds; valid, but longer than optimal).
     static func reducingToThree(_ cells: [UInt8], clock: () -> Double) -> (path: [Int], nodes: Int) {
         var reduction = Reduction(cells: cells, side: 4)
         reduction.reduce(to: 3)
