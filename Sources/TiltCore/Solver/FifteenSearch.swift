@@ -149,6 +149,14 @@ private struct Walk {
             index[mirror] &+= mirrorStep
             let newNormal = Int(tables[index[normal]])
             let newMirror = Int(tables[index[mirror]])
+            // Prune here rather than one call deeper: most children are over the bound.
+            let childBound = depth &+ 1 &+ max(normalSum &+ newNormal &- oldNormal, mirrorSum &+ newMirror &- oldMirror)
+            if childBound > bound {
+                index[normal] &-= normalStep
+                index[mirror] &-= mirrorStep
+                if childBound < smallest { smallest = childBound }
+                continue
+            }
             value[normal] = newNormal
             value[mirror] = newMirror
             normalSum &+= newNormal &- oldNormal

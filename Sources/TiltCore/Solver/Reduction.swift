@@ -1,5 +1,5 @@
 /// Shrinks a big board to a small one by putting tiles home a line at a time
-/// (docs/solver.md, "Big boards"): the top row, then the left column, then the next
+/// (docs/solver.md, "Big boards"): the top row and the left column, then the next
 /// row and column, until only the bottom-right `remaining`×`remaining` corner is left
 /// for an optimal search. Each tile takes a shortest route for the pair (empty cell,
 /// that tile) around the tiles already home, found by breadth-first search.
@@ -24,10 +24,17 @@ struct Reduction {
     }
 
     /// Puts every tile outside the bottom-right `remaining`×`remaining` corner home.
+    /// At each step both orders are tried, row then column and column then row, and the
+    /// one with fewer moves is kept.
     mutating func reduce(to remaining: Int) {
         for k in 0..<(side - remaining) {
-            placeLine((k..<side).map { k * side + $0 }, inward: side)
-            placeLine(((k + 1)..<side).map { $0 * side + k }, inward: 1)
+            var rowFirst = self
+            rowFirst.placeLine((k..<side).map { k * side + $0 }, inward: side)
+            rowFirst.placeLine(((k + 1)..<side).map { $0 * side + k }, inward: 1)
+            var columnFirst = self
+            columnFirst.placeLine((k..<side).map { $0 * side + k }, inward: 1)
+            columnFirst.placeLine(((k + 1)..<side).map { k * side + $0 }, inward: side)
+            self = rowFirst.path.count <= columnFirst.path.count ? rowFirst : columnFirst
         }
     }
 
@@ -154,10 +161,18 @@ struct Reduction {
         path.append(cell)
     }
 
-    private func freeNeighbours(of cell: Int) -> [Int] {
+    /// The `k`th (0..<4) neighbour of `cell` if it is on the board and not fixed, else -1.
+    /// (No array per call: the searches ask this for every state.)
+    @inline(__always)
+    private func freeNeighbour(_ k: Int, of cell: Int) -> Int {
         let (row, column) = (cell / side, cell % side)
-        return [row > 0 ? cell - side : -1, row < side - 1 ? cell + side : -1,
-                column > 0 ? cell - 1 : -1, column < side - 1 ? cell + 1 : -1].filter { $0 >= 0 && !fixed[$0] }
+        let to = switch k {
+        case 0: row > 0 ? cell - side : -1
+        case 1: row < side - 1 ? cell + side : -1
+        case 2: column > 0 ? cell - 1 : -1
+        default: column < side - 1 ? cell + 1 : -1
+        }
+        return to >= 0 && !fixed[to] ? to : -1
     }
 
     /// Moves `tile` to `target` by a shortest route that leaves fixed cells alone.
@@ -176,7 +191,9 @@ struct Reduction {
             head += 1
             let (from, at) = (state / count, state % count)
             if at == target { return follow(parent: parent, to: state, count: count) }
-            for to in freeNeighbours(of: from) {
+            for k in 0..<4 {
+                let to = freeNeighbour(k, of: from)
+                if to < 0 { continue }
                 let next = to * count + (to == at ? from : at)
                 if parent[next] < 0 {
                     parent[next] = Int32(state)
@@ -205,7 +222,9 @@ struct Reduction {
                 for cell in cellsOnPath.reversed() { moveEmpty(toNeighbour: cell) }
                 return true
             }
-            for to in freeNeighbours(of: from) where parent[to] < 0 {
+            for k in 0..<4 {
+                let to = freeNeighbour(k, of: from)
+                if to < 0 || parent[to] >= 0 { continue }
                 parent[to] = Int32(from)
                 queue.append(to)
             }

@@ -16,6 +16,9 @@ public enum Solver {
         public var nodes: Int
         /// A lower bound on the distance: the best heuristic value at the start.
         public var lowerBound: Int
+        /// Boards over 4×4: whether the 4×4 corner left by the reduction was solved
+        /// optimally in time (else it was reduced to 3×3 in turn).
+        public var cornerOptimal = false
     }
 
     public static func solve(_ board: Board, budget: Double = 0.1, database: PatternDatabase? = nil,
@@ -36,6 +39,7 @@ public enum Solver {
         var nodes = 0
         var optimal = false
         var lowerBound = board.manhattanDistance
+        var cornerOptimal = false
         switch side {
         case 2, 3:
             var search = ManhattanSearch(cells: board.cells, side: side)
@@ -59,6 +63,7 @@ public enum Solver {
             let finished = finishByReduction(board.cells, side: side, deadline: deadline, database: database, clock: clock)
             emptyPath = finished.path
             nodes = finished.nodes
+            cornerOptimal = finished.cornerOptimal
         }
         emptyPath = withoutReturns(emptyPath, start: board.emptyIndex)
         let directions = Self.directions(emptyPath, start: board.emptyIndex, side: side)
@@ -66,28 +71,29 @@ public enum Solver {
         for direction in directions { precondition(check.tilt(direction) != nil, "solver produced an illegal move") }
         precondition(check.isSolved, "solver produced a sequence that does not solve the board")
         optimal = optimal || directions.count == lowerBound
-        return Report(solution: Solution(directions: directions, isOptimal: optimal), nodes: nodes, lowerBound: lowerBound)
+        return Report(solution: Solution(directions: directions, isOptimal: optimal), nodes: nodes, lowerBound: lowerBound,
+                      cornerOptimal: cornerOptimal)
     }
 
     /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner.
     static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, database: PatternDatabase,
-                                  clock: () -> Double) -> (path: [Int], nodes: Int) {
+                                  clock: () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
         var reduction = Reduction(cells: cells, side: side)
         reduction.reduce(to: 4)
         var search = FifteenSearch(database: database)
         let corner = reduction.corner(4)
         if let path = search.solve(corner, deadline: deadline, clock: clock) {
             reduction.play(cornerPath: path, remaining: 4)
-            return (reduction.path, search.nodes)
+            return (reduction.path, search.nodes, true)
         }
         // Out of time: the corner in turn loses a row and a column to lines put home.
         let quick = reducingToThree(corner, clock: clock)
         reduction.play(cornerPath: quick.path, remaining: 4)
-        return (reduction.path, search.nodes + quick.nodes)
+        return (reduction.path, search.nodes + quick.nodes, false)
     }
 
     /// A 4×4 board solved fast: its top row and left column put home, then the 3×3
-    /// corner solved optimally (milliseconds; about twice the optimal length).
+    /// corner solved optimally (milliseconds; valid, but longer than optimal).
     static func reducingToThree(_ cells: [UInt8], clock: () -> Double) -> (path: [Int], nodes: Int) {
         var reduction = Reduction(cells: cells, side: 4)
         reduction.reduce(to: 3)
