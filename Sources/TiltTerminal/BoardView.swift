@@ -23,6 +23,8 @@ public enum BoardView {
         public var mark: LiveGame.TiltMark?
         /// Under the board: counters, last event, sensor, key help.
         public var lines: [String]
+        /// The cell of the tile a hint says to slide next, drawn in reverse video.
+        public var hintCell: Int?
 
         public init(title: String, state: GameState?, mark: LiveGame.TiltMark?, lines: [String]) {
             self.title = title
@@ -64,7 +66,7 @@ public enum BoardView {
             }
             if let tiles = fitting {
                 rows = [ScreenRow(content.title), ScreenRow("")]
-                    + board(state, tiles: tiles, mark: content.mark)
+                    + board(state, tiles: tiles, mark: content.mark, hintCell: content.hintCell)
                     + [ScreenRow("")] + content.lines.map { ScreenRow($0) }
             } else {
                 let smallest = Tiles.choices(side: side).last!
@@ -83,7 +85,7 @@ public enum BoardView {
     }
 
     /// The board with an arrow row above and below and an arrow column either side.
-    static func board(_ state: GameState, tiles: Tiles, mark: LiveGame.TiltMark?) -> [ScreenRow] {
+    static func board(_ state: GameState, tiles: Tiles, mark: LiveGame.TiltMark?, hintCell: Int? = nil) -> [ScreenRow] {
         let lines = boardLines(state, tiles: tiles)
         let boardWidth = tiles.boardWidth(side: state.size)
         let blockWidth = boardWidth + columnsAroundBoard
@@ -122,10 +124,27 @@ public enum BoardView {
                     break
                 }
             }
+            if let span = hintSpan(hintCell, line: index, side: state.size, tiles: tiles) {
+                highlights.append(leftEdge + span.lowerBound ..< leftEdge + span.upperBound)
+            }
             rows.append(ScreenRow(left + line + right, highlights: highlights))
         }
         rows.append(arrowRow(.down))
         return rows
+    }
+
+    /// The columns of the hinted tile on one line of `boardLines`, if it is on that line.
+    static func hintSpan(_ cell: Int?, line: Int, side: Int, tiles: Tiles) -> Range<Int>? {
+        guard let cell, (0 ..< side * side).contains(cell) else { return nil }
+        let row = cell / side, column = cell % side
+        if tiles.bordered {
+            let top = 1 + row * (tiles.height + 1)
+            guard (top ..< top + tiles.height).contains(line) else { return nil }
+            let start = 1 + column * (tiles.width + 1)
+            return start ..< start + tiles.width
+        }
+        guard line == row else { return nil }
+        return column * tiles.width ..< (column + 1) * tiles.width
     }
 
     /// The board alone: bordered tiles with the number in the middle, or a bare grid of numbers.

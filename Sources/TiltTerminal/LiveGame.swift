@@ -12,6 +12,8 @@ public struct LiveGame: Sendable {
     public private(set) var lastEvent: String?
     /// A note for the player: the daemon's error message, a question. The player clears it.
     public var notice: String?
+    /// The hint the player asked for (`?`), while it fits the board.
+    public private(set) var hints = HintTracker()
     /// Play seconds when `clockSince` was taken; the daemon's clock runs while a
     /// client is attached and the game is unsolved, so ours ticks on from its last word.
     private var clockBase: Double = 0
@@ -37,6 +39,7 @@ public struct LiveGame: Sendable {
     /// plain output, when it is an event worth a line.
     public mutating func apply(_ message: ServerMessage, at now: Double) -> (outcome: BoardMirror.Outcome, line: String?) {
         let outcome = mirror.apply(message)
+        hintArrived(message)
         var line: String?
         switch message {
         case .state(let state):
@@ -80,6 +83,26 @@ public struct LiveGame: Sendable {
         return (outcome, line)
     }
 
+    /// A hint was asked for as request `id`.
+    public mutating func askedForHint(id: Int) {
+        hints.asked(id: id)
+        notice = "thinking…"
+    }
+
+    private mutating func hintArrived(_ message: ServerMessage) {
+        let waiting = hints.waitingFor
+        hints.apply(message, mirror: mirror.state)
+        if waiting != nil, hints.waitingFor == nil, case .hint = message {
+            notice = hints.hint == nil ? "the board changed meanwhile: press ? again" : nil
+        }
+    }
+
+    /// The hint under the board: `hint: slide 7 down — 48 moves to go, optimal`.
+    public var hintLine: String? {
+        guard let hint = hints.hint, let state = mirror.state, state.revision == hint.revision else { return nil }
+        return "hint: " + HintText.describe(hint, board: state.board, size: state.size)
+    }
+
     /// A tilt from this client that the daemon answered with nothing moved: the
     /// same bump as a sensor's illegal tilt.
     public mutating func bump(_ direction: Direction) {
@@ -113,6 +136,7 @@ public struct LiveGame: Sendable {
         var lines = ["\(state.moves) moves   \(BoardText.clock(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")]
         lines.append(lastEvent ?? "")
         lines.append(sensor.map(BoardText.sensorText) ?? "")
+        if let hintLine { lines.append(hintLine) }
         if let notice { lines.append(notice) }
         return lines
     }

@@ -173,7 +173,9 @@ public final class LiveSession {
 
     private func send(_ command: Command) -> Ending? {
         do throws(DaemonConnection.Failure) {
-            pending[try connection.send(command)] = command
+            let id = try connection.send(command)
+            pending[id] = command
+            if command == .hint { game.askedForHint(id: id) }
             return nil
         } catch {
             return .failure(error)
@@ -184,8 +186,9 @@ public final class LiveSession {
         let (width, height) = terminal.size()
         let size = game.state.map { " — \($0.size)×\($0.size)" } ?? ""
         let help = keys == nil ? "q: quit" : PlayerKeys.help
-        let content = BoardView.Content(title: title + size, state: game.state, mark: game.lastTilt,
+        var content = BoardView.Content(title: title + size, state: game.state, mark: game.lastTilt,
                                         lines: game.statusLines(at: MonotonicClock.now()) + [help])
+        content.hintCell = game.hints.highlightedCell(on: game.state)
         do throws(Errno) {
             try terminal.write(ScreenFrame.draw(BoardView.render(content, width: width, height: height)))
             return true

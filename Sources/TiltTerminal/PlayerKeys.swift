@@ -2,7 +2,7 @@ import TiltCore
 import TiltWire
 
 /// What the player's keys mean: arrow keys slide a tile that way, u undo, r redo,
-/// n new game, c calibrate, q quit. A new game throws away one in progress, so
+/// n new game, c calibrate, ? hint, q quit. A new game throws away one in progress, so
 /// it asks first.
 public struct PlayerKeys: Sendable {
     public enum Outcome: Equatable, Sendable {
@@ -13,7 +13,7 @@ public struct PlayerKeys: Sendable {
         case ignore
     }
 
-    public static let help = "arrows, h j k l: slide   u: undo   r: redo   n: new   c: calibrate   q: quit"
+    public static let help = "arrows, h j k l: slide  u: undo  r: redo  n: new  c: calibrate  ?: hint  q: quit"
 
     private var confirmingNewGame = false
 
@@ -35,6 +35,7 @@ public struct PlayerKeys: Sendable {
             case "u": return .send(.undo)
             case "r": return .send(.redo)
             case "c": return .send(.calibrate)
+            case "?": return .send(.hint)
             case "q", "Q": return .quit
             case "n":
                 let inProgress = game.map { $0.moves > 0 && !$0.solved } ?? false

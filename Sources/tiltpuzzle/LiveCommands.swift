@@ -25,7 +25,8 @@ enum PlayCommand: ClientCommand {
         "play", summary: "Play in the terminal: the arrow keys slide tiles, the tablet's tilts show live.",
         discussion: """
             Keys: an arrow key (or h j k l) slides a tile that way, u undoes, r redoes,
-            n starts a new game of the same size, c calibrates the sensor, q quits.
+            n starts a new game of the same size, c calibrates the sensor, ? shows a
+            hint (the tile to slide is highlighted, the moves to go shown), q quits.
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
