@@ -20,6 +20,8 @@ public struct BoardScene: Sendable {
     /// What the daemon last refused, shown until the board changes.
     public private(set) var notice: String?
     private var solvedTime: Double?
+    /// The hint asked for with the Hint button or key, while it fits the board.
+    public private(set) var hints = HintTracker()
     /// Swipes sent as `move` requests, by request id: if nothing moved, the board bumps that way.
     private var pendingMoves: [Int: Direction] = [:]
     public var frameInterval = 1.0 / 60 {
@@ -33,6 +35,7 @@ public struct BoardScene: Sendable {
     /// Takes in one message; true when the client should ask for the whole state
     /// (it missed a revision, or a move does not fit the board it knows).
     public mutating func receive(_ message: ServerMessage) -> Bool {
+        defer { hints.apply(message, mirror: mirror.state) }
         switch message {
         case .state(let state):
             _ = mirror.apply(message)
@@ -77,6 +80,7 @@ public struct BoardScene: Sendable {
     public mutating func sent(_ command: Command, id: Int) {
         switch command {
         case .move(_, let direction), .tilt(let direction): pendingMoves[id] = direction
+        case .hint: hints.asked(id: id)
         default: break
         }
     }
@@ -85,6 +89,7 @@ public struct BoardScene: Sendable {
     public mutating func disconnected(reason: String) {
         connection = .connecting(reason: reason)
         pendingMoves.removeAll()
+        hints = HintTracker()
     }
 
     public mutating func advance(by seconds: Double) {
@@ -99,7 +104,11 @@ public struct BoardScene: Sendable {
     public var gameLine: String {
         guard let state else { return "" }
         var text = "\(state.size)×\(state.size)   \(state.moves) move\(state.moves == 1 ? "" : "s")"
-        if let notice { text += " — \(notice)" }
+        if let notice {
+            text += " — \(notice)"
+        } else if let hint = hintText {
+            text += " — \(hint)"
+        }
         return text
     }
 
@@ -125,6 +134,19 @@ public struct BoardScene: Sendable {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
         let time = solvedTime.map { " in \(BoardText.duration($0))" } ?? ""
         return "Solved! \(state.moves) moves\(time)"
+    }
+
+    /// The tile (its value) the hint says to slide next: it glows.
+    public var hintedTile: Int? {
+        guard let state, let cell = hints.highlightedCell(on: state) else { return nil }
+        return state.board[cell]
+    }
+
+    /// `slide 7 down: 48 to go, optimal`; `thinking…` while the daemon computes it.
+    public var hintText: String? {
+        if hints.waitingFor != nil { return "hint: thinking…" }
+        guard let hint = hints.hint, let first = hint.solution.first, let tile = hintedTile else { return nil }
+        return "slide \(label(tile)) \(first): \(hint.solution.count) to go" + (hint.optimal ? ", optimal" : "")
     }
 
     /// A tile's number as players know it: value v shows as v+1.

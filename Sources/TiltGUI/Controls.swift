@@ -3,7 +3,7 @@ import TiltWire
 
 /// The on-screen buttons. Each has a key too, so a keyboard player never needs them.
 public enum Control: CaseIterable, Sendable {
-    case undo, redo, newGame, calibrate, quit
+    case undo, redo, newGame, calibrate, hint, quit
 
     public var label: String {
         switch self {
@@ -11,6 +11,7 @@ public enum Control: CaseIterable, Sendable {
         case .redo: "Redo (r)"
         case .newGame: "New (n)"
         case .calibrate: "Calibrate (c)"
+        case .hint: "Hint (h)"
         case .quit: "Quit (q)"
         }
     }
@@ -40,6 +41,8 @@ public enum UserAction: Equatable, Sendable {
             case "r": self.init(control: .redo)
             case "n": self.init(control: .newGame)
             case "c": self.init(control: .calibrate)
+            // h, or the key that carries ? (SDL names it by its unshifted /), as in play.
+            case "h", "/", "?": self.init(control: .hint)
             case "q": self.init(control: .quit)
             case "f": self = .toggleFullscreen
             default: return nil
@@ -55,6 +58,7 @@ public enum UserAction: Equatable, Sendable {
         // Same size as now; a fresh shuffle.
         case .newGame: self = .send(.new(size: nil, seed: nil, shuffle: true))
         case .calibrate: self = .send(.calibrate)
+        case .hint: self = .send(.hint)
         case .quit: self = .quit
         }
     }

@@ -23,6 +23,9 @@ public enum Palette {
     public static let board = Color(57, 65, 80)
     public static let tile = Color(236, 221, 186)
     public static let tileText = Color(50, 44, 36)
+    /// The tile a hint says to slide: a warm glow around a lighter tile.
+    public static let hintGlow = Color(255, 196, 64)
+    public static let hintTile = Color(255, 240, 190)
     public static let statusText = Color(220, 226, 235)
     public static let button = Color(74, 85, 104)
     public static let buttonDisabled = Color(44, 51, 64)

@@ -33,9 +33,15 @@ struct BoardPainter {
         let offset: (x: Double, y: Double) = scene.animator?.boardOffset ?? (0, 0)
         let push = (x: offset.x * layout.cellSize, y: offset.y * layout.cellSize)
         renderer.fill(layout.board.offsetBy(dx: push.x, dy: push.y), Palette.board)
+        let hinted = scene.hintedTile
         for placement in scene.animator?.placements ?? [] {
             let tile = layout.tile(row: placement.row, column: placement.column).offsetBy(dx: push.x, dy: push.y)
-            renderer.fill(tile, Palette.tile)
+            if placement.tile == hinted {
+                renderer.fill(tile.insetBy(-layout.cellSize * 0.04), Palette.hintGlow)
+                renderer.fill(tile, Palette.hintTile)
+            } else {
+                renderer.fill(tile, Palette.tile)
+            }
             label(scene.label(placement.tile), size: layout.tileTextSize, Palette.tileText, centeredIn: tile)
         }
         if scene.connection != .connected {
@@ -76,6 +82,7 @@ struct BoardPainter {
         case .undo: return scene.state?.canUndo ?? false
         case .redo: return scene.state?.canRedo ?? false
         case .calibrate: return scene.sensor?.status == .active
+        case .hint: return scene.state.map { !$0.solved } ?? false
         case .newGame, .quit: return true
         }
     }
