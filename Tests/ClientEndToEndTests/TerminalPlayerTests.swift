@@ -81,6 +81,25 @@ struct TerminalPlayerTests {
         Self.expectTerminalRestored(screen, title: title)
     }
 
+    /// `?` shows the hint under the board; sliding the tile it names moves it on to the next.
+    @Test func theQuestionMarkShowsAHintThatFollowsThePlayer() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
+        #expect(try Client.run(["new", "--board", "0,1,2,3,4,5,8,6,7"], on: daemon).status == 0)
+        let pane = try TmuxPane(directory: directory, script: Self.script("'\(Client.path)' --socket '\(daemon.socketPath)' play"))
+        var screen = try pane.waitForScreen { $0.containing("?: hint") }
+        try pane.press("?")
+        screen = try pane.waitForScreen { $0.containing("hint: slide 7 left — 2 moves to go, optimal") }
+        #expect(screen.containing("hint: slide 7 left — 2 moves to go, optimal"))
+        try pane.press("Left")
+        screen = try pane.waitForScreen { $0.containing("hint: slide 8 left — 1 move to go, optimal") }
+        #expect(screen.containing("hint: slide 8 left — 1 move to go, optimal"))
+        try pane.press("q")
+        screen = try pane.waitForScreen { $0.containing("STTY-DONE") }
+        #expect(screen.containing("client exited 0"))
+    }
+
     /// Another client's moves show live; the view follows the window's size; SIGTERM
     /// puts the terminal back.
     @Test func watchFollowsTheGameAndTheWindowAndRestoresTheTerminalOnSIGTERM() throws {
