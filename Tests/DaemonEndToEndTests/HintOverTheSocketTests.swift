@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Hints from the built daemon: computed off its loop, answered for their revision.
+@Suite struct HintOverTheSocketTests {
+    /// The first 4×4 hint builds the tables on the worker (a noticeable while, most of
+    /// all in a debug build); meanwhile another client's tilt is run and its move reaches
+    /// the asker before the hint's reply, which is still for the board it asked about.
+    @Test func anotherClientPlaysWhileAHintIsComputed() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let player = try TestClient(path: daemon.socketPath)
+        let other = try TestClient(path: daemon.socketPath)
+        player.greeting()
+        other.greeting()
+        // 1 … 15 with the last row shifted: three tilts left solve it.
+        let start = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14]
+        let new = player.request(#"{"cmd":"new","board":\#(start),"id":1}"#, id: 1)
+        let revision = try #require(new.first { $0["type"] as? String == "state" }?["revision"] as? Int)
+        _ = other.read { $0["type"] as? String == "state" }
+
+        player.send(#"{"cmd":"hint","id":2}"#)
+        let tilt = other.request(#"{"cmd":"tilt","direction":"left","id":7}"#, id: 7)
+        #expect(tilt.last?["moved"] as? Int == 1)
+
+        let seen = player.read(until: { $0["id"] as? Int == 2 }, timeout: 60)
+        let types = seen.compactMap { $0["type"] as? String }
+        #expect(types == ["move", "reply"], "the other client's move first, then the hint")
+        let reply = try #require(seen.last)
+        #expect(reply["cmd"] as? String == "hint")
+        #expect(reply["revision"] as? Int == revision)
+        #expect(reply["solution"] as? [String] == ["left", "left", "left"])
+        #expect(reply["optimal"] as? Bool == true)
+        #expect(FileManager.default.fileExists(atPath: daemon.stateDirectory + "/hint-tables-4x4.tpdb"))
+    }
+}
