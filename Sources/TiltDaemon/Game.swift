@@ -54,9 +54,14 @@ public struct Game: Sendable {
     // MARK: Changes
 
     /// Feeds one sensor sample; a fired direction becomes a `tilt` event and, when
-    /// legal, its move.
+    /// legal, its move; a still starting pose taken as neutral becomes `calibrated`
+    /// and is saved like a manual calibration.
     public mutating func process(_ sample: Sample, at now: Double) -> [ServerMessage] {
-        guard let direction = detector.process(sample) else { return [] }
+        guard let event = detector.step(sample) else { return [] }
+        guard case .fired(let direction) = event else {
+            generation += 1
+            return [.calibrated(auto: true)]
+        }
         let moves = puzzle.tilt(direction)
         return [.tilt(direction: direction, moved: !moves.isEmpty)] + announce(moves, cause: .tilt, at: now)
     }

@@ -209,6 +209,7 @@ public final class Hub {
                                             message: "calibration needs a sensor sample; is a sensor attached?"), after: 0)
                 return
             }
+            broadcast(.calibrated(auto: false))
         case .subscribe(let samples):
             if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
             session.wantsSamples = samples

@@ -67,6 +67,8 @@ public struct BoardScene: Sendable {
         case .error(let id, _, let text):
             if let id = id?.int { pendingMoves.removeValue(forKey: id) }
             notice = text
+        case .calibrated(let auto):
+            notice = auto ? "your pose is now neutral" : "calibrated: this pose is now neutral"
         case .hello, .sample:
             break
         }

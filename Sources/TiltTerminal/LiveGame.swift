@@ -74,6 +74,10 @@ public struct LiveGame: Sendable {
         case .error(_, let code, let message):
             notice = message
             line = "error: \(message) (\(code.rawValue))"
+        case .calibrated(let auto):
+            lastEvent = auto ? "the pose you hold is now neutral (held still at the start)"
+                             : "calibrated: this pose is now neutral"
+            line = lastEvent
         case .hello, .sample, .reply:
             break
         }

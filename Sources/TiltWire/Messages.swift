@@ -83,6 +83,9 @@ public enum ServerMessage: Equatable, Sendable {
     case solved(revision: Int, moves: Int, time: Double)
     case sensor(SensorReport)
     case sample(Sample)
+    /// The neutral pose changed: by `calibrate` (`auto` false) or by a still starting
+    /// pose (`auto` true, docs/tilt-detection.md).
+    case calibrated(auto: Bool)
     /// `moved` is the number of tiles an action moved (absent for other commands).
     case reply(id: JSONValue?, command: String, moved: Int?)
     case error(id: JSONValue?, code: ErrorCode, message: String)
@@ -96,6 +99,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .solved: "solved"
         case .sensor: "sensor"
         case .sample: "sample"
+        case .calibrated: "calibrated"
         case .reply: "reply"
         case .error: "error"
         }
@@ -148,6 +152,8 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("x", s.acceleration.x)
             w.field("y", s.acceleration.y)
             w.field("z", s.acceleration.z)
+        case .calibrated(let auto):
+            w.field("auto", auto)
         case .reply(let id, let command, let moved):
             if let id { w.field("id", raw: id) }
             w.field("cmd", command)

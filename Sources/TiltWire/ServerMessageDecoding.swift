@@ -77,6 +77,8 @@ extension ServerMessage {
                                         device: value["device"]?.string, rate: value["rate"]?.double, message: message))
         case "sample":
             return .sample(Sample(time: double("t"), x: double("x"), y: double("y"), z: double("z")))
+        case "calibrated":
+            return .calibrated(auto: value["auto"]?.bool ?? false)
         case "reply":
             return .reply(id: value["id"], command: value["cmd"]?.string ?? "", moved: value["moved"]?.int)
         case "error":
