@@ -39,6 +39,8 @@ public final class Hub {
     private var requestedGeneration: Int
     public private(set) var savedGeneration: Int
     private var samplesSubscribers = 0
+    /// The `pose` subscribers' pacing, by session (docs/protocol.md).
+    private var poseStreams: [Int: PoseThrottle] = [:]
 
     public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
         self.game = game
@@ -97,6 +99,7 @@ public final class Hub {
         guard let session = sessions.removeValue(forKey: id) else { return }
         order.removeAll { $0 == id }
         if session.wantsSamples { samplesSubscribers -= 1 }
+        poseStreams[id] = nil
         if session.waitingForWritable { watchWritable(id, false) }
         session.transport.close()
         log.info("client \(id) detached: \(reason)")
@@ -118,6 +121,7 @@ public final class Hub {
                 handle(line, from: session)
                 // Replies that wait for nothing go out before the next request's events.
                 release(session, failedGeneration: nil)
+                if posePending { offerPose(at: clock()) }
             case .tooLong:
                 session.enqueueReply(.error(id: nil, code: .lineTooLong,
                                             message: "a line may hold at most \(WireProtocol.maxLineLength) bytes"),
@@ -210,9 +214,20 @@ public final class Hub {
                 return
             }
             broadcast(.calibrated(auto: false))
-        case .subscribe(let samples):
-            if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
-            session.wantsSamples = samples
+        case .subscribe(let samples, let pose):
+            if let samples {
+                if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
+                session.wantsSamples = samples
+            }
+            if let pose {
+                if !pose {
+                    poseStreams[session.id] = nil
+                } else if poseStreams[session.id] == nil {
+                    // The current pose, if any, follows the reply.
+                    poseStreams[session.id] = PoseThrottle()
+                    posePending = true
+                }
+            }
         }
         // A request that changed the game is answered once the change is on disk.
         let changed = game.generation != generationBefore
@@ -238,6 +253,30 @@ public final class Hub {
             game.process(sample, at: now).forEach(broadcast)
         }
         afterChanges()
+        // Once per batch, and only with a subscriber: no per-sample cost for the gauge.
+        if !poseStreams.isEmpty { offerPose(at: now) }
+    }
+
+    /// Set when a pose subscriber should hear the current pose without a new sample.
+    private var posePending = false
+
+    /// Offers the detector's pose to every `pose` subscriber (after the batch's events
+    /// are flushed, so a backlog is a slow client's, not this batch's).
+    private func offerPose(at now: Double) {
+        posePending = false
+        guard let pose = game.detector.poseReport else { return }
+        for id in order {
+            guard poseStreams[id] != nil, let session = sessions[id] else { continue }
+            // What is queued already goes first; a backlog left is the client's.
+            if !session.outbox.isEmpty { flush(session) }
+            guard var stream = poseStreams[id], sessions[id] != nil else { continue }
+            let ready = stream.offer(pose, at: now, backlogged: !session.outbox.isEmpty)
+            poseStreams[id] = stream
+            if let ready {
+                session.outbox.append(ServerMessage.pose(ready).encoded())
+                flush(session)
+            }
+        }
     }
 
     public func sensorChanged(_ report: SensorReport) {
@@ -311,6 +350,13 @@ public final class Hub {
     public func writable(_ id: Int) {
         guard let session = sessions[id] else { return }
         flush(session)
+        // A pose held back by the backlog goes out once the backlog is gone.
+        if session.outbox.isEmpty, var stream = poseStreams[id],
+           let ready = stream.due(at: clock(), backlogged: false) {
+            poseStreams[id] = stream
+            session.outbox.append(ServerMessage.pose(ready).encoded())
+            flush(session)
+        }
     }
 
     private func flush(_ session: Session) {

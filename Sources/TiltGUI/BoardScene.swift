@@ -17,6 +17,10 @@ public struct BoardScene: Sendable {
     public private(set) var mirror = BoardMirror()
     public private(set) var animator: Animator?
     public private(set) var sensor: SensorReport?
+    /// The detector's view, for the gauge (docs/gui.md).
+    public private(set) var pose: PoseReport?
+    /// Seconds since the last fired tilt, for the gauge's flash; nil when none is showing.
+    public private(set) var firedAgo: Double?
     /// What the daemon last refused, shown until the board changes.
     public private(set) var notice: String?
     private var solvedTime: Double?
@@ -55,6 +59,7 @@ public struct BoardScene: Sendable {
                 break
             }
         case .tilt(let direction, let moved):
+            firedAgo = 0
             if !moved { animator?.bump(direction) }
         case .solved(_, _, let time):
             solvedTime = time
@@ -69,6 +74,8 @@ public struct BoardScene: Sendable {
             notice = text
         case .calibrated(let auto):
             notice = auto ? "your pose is now neutral" : "calibrated: this pose is now neutral"
+        case .pose(let report):
+            pose = report
         case .hello, .sample:
             break
         }
@@ -91,9 +98,30 @@ public struct BoardScene: Sendable {
 
     public mutating func advance(by seconds: Double) {
         animator?.advance(by: seconds)
+        if let ago = firedAgo { firedAgo = ago + seconds < Self.firedFlash ? ago + seconds : nil }
     }
 
-    public var isAnimating: Bool { animator?.isAnimating ?? false }
+    /// How long the gauge shows a fired tilt.
+    public static let firedFlash = 0.4
+
+    public var isAnimating: Bool { (animator?.isAnimating ?? false) || firedAgo != nil }
+
+    /// The gauge's state: what colour it takes.
+    public enum GaugeState: Equatable, Sendable {
+        /// A tilt just fired.
+        case fired
+        /// The next tilt past the trigger fires.
+        case armed
+        /// Waiting for the tablet to come back under the release angle.
+        case waiting
+    }
+
+    /// The gauge to draw; nil without a running sensor or a pose.
+    public var gauge: (pose: PoseReport, state: GaugeState)? {
+        guard let pose, sensor?.status == .active else { return nil }
+        if firedAgo != nil { return (pose, .fired) }
+        return (pose, pose.armed ? .armed : .waiting)
+    }
 
     // MARK: Text
 

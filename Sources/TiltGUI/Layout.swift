@@ -16,6 +16,8 @@ public struct Layout: Equatable, Sendable {
     public let board: Rect
     /// Two lines of status text.
     public let status: Rect
+    /// The square of the tilt gauge, at the end of the status lines.
+    public let gauge: Rect
     public let buttons: [Button]
     /// The pixel size of status and button text.
     public let textSize: Double
@@ -41,9 +43,11 @@ public struct Layout: Equatable, Sendable {
             let panelHeight = statusHeight + gap + buttonHeight
             boardArea = Rect(x: margin, y: margin, width: window.width - 2 * margin,
                              height: window.height - 3 * margin - panelHeight)
-            status = Rect(x: margin, y: window.height - margin - panelHeight, width: window.width - 2 * margin,
-                          height: statusHeight)
-            buttons = Layout.row(Control.allCases, in: Rect(x: margin, y: status.maxY + gap, width: status.width,
+            let row = Rect(x: margin, y: window.height - margin - panelHeight, width: window.width - 2 * margin,
+                           height: statusHeight)
+            status = Rect(x: row.x, y: row.y, width: row.width - statusHeight - gap, height: statusHeight)
+            gauge = Rect(x: row.maxX - statusHeight, y: row.y, width: statusHeight, height: statusHeight)
+            buttons = Layout.row(Control.allCases, in: Rect(x: margin, y: row.maxY + gap, width: row.width,
                                                            height: buttonHeight), gap: gap)
         case .landscape:
             let panelWidth = max(10 * textSize, (window.width * 0.25).rounded())
@@ -51,10 +55,14 @@ public struct Layout: Equatable, Sendable {
                              height: window.height - 2 * margin)
             let status = Rect(x: window.width - margin - panelWidth, y: margin, width: panelWidth, height: statusHeight)
             self.status = status
-            buttons = Control.allCases.enumerated().map { offset, control in
+            let buttons = Control.allCases.enumerated().map { offset, control in
                 Button(control: control, frame: Rect(x: status.x, y: status.maxY + gap + Double(offset) * (buttonHeight + gap),
                                                      width: panelWidth, height: buttonHeight))
             }
+            self.buttons = buttons
+            let below = (buttons.last?.frame.maxY ?? status.maxY) + gap
+            let side = max(0, min(panelWidth, 2 * statusHeight, window.height - margin - below))
+            gauge = Rect(x: status.x + (panelWidth - side) / 2, y: below, width: side, height: side)
         }
         let cell = max(1, (min(boardArea.width, boardArea.height) / Double(side)).rounded(.down))
         let boardSide = cell * Double(side)

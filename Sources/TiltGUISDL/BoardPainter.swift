@@ -12,6 +12,44 @@ struct BoardPainter {
         drawBoard(scene, layout)
         drawStatus(scene, layout)
         drawButtons(scene, layout)
+        drawGauge(scene, layout)
+    }
+
+    /// The tilt gauge: rings at the release and trigger angles, the bubble coloured by
+    /// the detector's state (docs/gui.md). Nothing without a running sensor.
+    private func drawGauge(_ scene: BoardScene, _ layout: Layout) {
+        guard let (pose, state) = scene.gauge, layout.gauge.width >= 8 else { return }
+        let g = GaugeGeometry(pose: pose, in: layout.gauge)
+        let line = max(1, (g.radius / 24).rounded())
+        disc(g.center, g.radius, Palette.gaugeFace)
+        ring(g.center, g.triggerRadius, line, Palette.gaugeTrigger)
+        ring(g.center, g.releaseRadius, line, Palette.gaugeRing)
+        let color = switch state {
+        case .fired: Palette.gaugeFired
+        case .armed: Palette.gaugeArmed
+        case .waiting: Palette.gaugeWaiting
+        }
+        disc(g.bubbleCenter, g.bubbleRadius, color)
+    }
+
+    private func disc(_ center: Point, _ radius: Double, _ color: Color) {
+        for span in GaugeGeometry.spans(center: center, radius: radius) {
+            renderer.fill(Rect(x: span.from, y: span.y, width: span.to - span.from, height: 1), color)
+        }
+    }
+
+    /// A circle's outline `width` wide, as the spans of the outer disc less the inner one.
+    private func ring(_ center: Point, _ radius: Double, _ width: Double, _ color: Color) {
+        let inner = Dictionary(GaugeGeometry.spans(center: center, radius: radius - width).map { ($0.y, $0) },
+                               uniquingKeysWith: { a, _ in a })
+        for span in GaugeGeometry.spans(center: center, radius: radius) {
+            if let hole = inner[span.y] {
+                renderer.fill(Rect(x: span.from, y: span.y, width: hole.from - span.from, height: 1), color)
+                renderer.fill(Rect(x: hole.to, y: span.y, width: span.to - hole.to, height: 1), color)
+            } else {
+                renderer.fill(Rect(x: span.from, y: span.y, width: span.to - span.from, height: 1), color)
+            }
+        }
     }
 
     /// All labels at one size, the largest at which the longest fits, so the row looks even.

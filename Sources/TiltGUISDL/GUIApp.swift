@@ -130,6 +130,8 @@ final class GUIApp {
         case .success(let greeting)?:
             scene.connection = .connected
             take(greeting)
+            // The tilt gauge follows the detector's view (docs/gui.md).
+            perform(.send(.subscribe(pose: true)))
         case .failure(let failure)?:
             let before = scene.sensorLine
             scene.disconnected(reason: Self.firstLine(failure))

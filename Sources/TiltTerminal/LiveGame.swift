@@ -10,6 +10,8 @@ public struct LiveGame: Sendable {
     public private(set) var sensor: SensorReport?
     public private(set) var lastTilt: TiltMark?
     public private(set) var lastEvent: String?
+    /// The detector's view, for the gauge line (only with a `pose` subscription).
+    public private(set) var pose: PoseReport?
     /// A note for the player: the daemon's error message, a question. The player clears it.
     public var notice: String?
     /// Play seconds when `clockSince` was taken; the daemon's clock runs while a
@@ -78,6 +80,8 @@ public struct LiveGame: Sendable {
             lastEvent = auto ? "the pose you hold is now neutral (held still at the start)"
                              : "calibrated: this pose is now neutral"
             line = lastEvent
+        case .pose(let report):
+            pose = report
         case .hello, .sample, .reply:
             break
         }
@@ -117,6 +121,7 @@ public struct LiveGame: Sendable {
         var lines = ["\(state.moves) moves   \(BoardText.clock(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")]
         lines.append(lastEvent ?? "")
         lines.append(sensor.map(BoardText.sensorText) ?? "")
+        if let pose, sensor?.status == .active { lines.append(PoseGauge.line(pose)) }
         if let notice { lines.append(notice) }
         return lines
     }

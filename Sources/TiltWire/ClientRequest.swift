@@ -10,7 +10,8 @@ public enum Command: Equatable, Sendable {
     case redo
     case new(size: Int?, seed: UInt64?, shuffle: Bool)
     case calibrate
-    case subscribe(samples: Bool)
+    /// Turns streams on or off; nil leaves that stream as it is.
+    case subscribe(samples: Bool? = nil, pose: Bool? = nil)
     case sensor
 
     public var name: String {
@@ -112,10 +113,16 @@ public struct ClientRequest: Equatable, Sendable {
             }
             command = .new(size: size, seed: seed, shuffle: shuffle)
         case "subscribe":
-            guard let samples = value["samples"]?.bool else {
-                throw reject(.badArgument, "subscribe needs \"samples\": true or false")
+            var streams: [Bool?] = []
+            for key in ["samples", "pose"] {
+                guard let field = value[key] else { streams.append(nil); continue }
+                guard let on = field.bool else { throw reject(.badArgument, "\"\(key)\" must be true or false") }
+                streams.append(on)
             }
-            command = .subscribe(samples: samples)
+            guard streams.contains(where: { $0 != nil }) else {
+                throw reject(.badArgument, "subscribe needs \"samples\" or \"pose\": true or false")
+            }
+            command = .subscribe(samples: streams[0], pose: streams[1])
         default:
             let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
             throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
@@ -138,7 +145,9 @@ public struct ClientRequest: Equatable, Sendable {
             if let size { w.field("size", size) }
             if let seed { w.field("seed", seed) }
             w.field("shuffle", shuffle)
-        case .subscribe(let samples): w.field("samples", samples)
+        case .subscribe(let samples, let pose):
+            if let samples { w.field("samples", samples) }
+            if let pose { w.field("pose", pose) }
         case .state, .undo, .redo, .calibrate, .sensor: break
         }
         return w.line()

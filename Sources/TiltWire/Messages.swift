@@ -86,6 +86,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// The neutral pose changed: by `calibrate` (`auto` false) or by a still starting
     /// pose (`auto` true, docs/tilt-detection.md).
     case calibrated(auto: Bool)
+    /// The detector's view of the tablet, to clients that subscribed to it.
+    case pose(PoseReport)
     /// `moved` is the number of tiles an action moved (absent for other commands).
     case reply(id: JSONValue?, command: String, moved: Int?)
     case error(id: JSONValue?, code: ErrorCode, message: String)
@@ -100,6 +102,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .sensor: "sensor"
         case .sample: "sample"
         case .calibrated: "calibrated"
+        case .pose: "pose"
         case .reply: "reply"
         case .error: "error"
         }
@@ -154,6 +157,13 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("z", s.acceleration.z)
         case .calibrated(let auto):
             w.field("auto", auto)
+        case .pose(let p):
+            // A tenth of a degree is finer than any gauge draws and keeps the lines short.
+            w.field("x", (p.x * 10).rounded() / 10)
+            w.field("y", (p.y * 10).rounded() / 10)
+            w.field("armed", p.armed)
+            w.field("trigger", p.trigger)
+            w.field("release", p.release)
         case .reply(let id, let command, let moved):
             if let id { w.field("id", raw: id) }
             w.field("cmd", command)

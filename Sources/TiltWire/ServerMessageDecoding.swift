@@ -77,6 +77,9 @@ extension ServerMessage {
                                         device: value["device"]?.string, rate: value["rate"]?.double, message: message))
         case "sample":
             return .sample(Sample(time: double("t"), x: double("x"), y: double("y"), z: double("z")))
+        case "pose":
+            return .pose(PoseReport(x: double("x"), y: double("y"), armed: try bool("armed"),
+                                    trigger: double("trigger"), release: double("release")))
         case "calibrated":
             return .calibrated(auto: value["auto"]?.bool ?? false)
         case "reply":

@@ -51,3 +51,124 @@ func heldSamples(x: Double = 0, y: Double, seconds: Double, start: Double = 0) -
         #expect(harness.hub.game.detector.neutral == .flat)
     }
 }
+
+/// A hub whose clock the test moves.
+final class ClockedHub {
+    var now = 100.0
+    let hub: Hub
+
+    init(game: Game = Game(puzzle: Puzzle(side: 4), detector: TiltDetector())) {
+        var clock: () -> Double = { 0 }
+        hub = Hub(game: game, version: "test", log: Logger(level: .error) { _ in }, clock: { clock() })
+        clock = { [unowned self] in now }
+        hub.requestSave = { [unowned self] game in hub.saveCompleted(generation: game.generation, error: nil) }
+    }
+
+    func attach() -> (Int, MemoryTransport) {
+        let transport = MemoryTransport()
+        return (hub.attach(transport)!, transport)
+    }
+
+    func send(_ line: String, from id: Int) {
+        Array((line + "\n").utf8).withUnsafeBytes { hub.receive($0, from: id) }
+    }
+
+    /// One batch: a sample at the clock's time.
+    func sample(x: Double = 0, y: Double = 0) {
+        let s = heldSamples(x: x, y: y, seconds: 0.01, start: now)
+        hub.sensorSamples(s)
+    }
+}
+
+/// The `pose` stream (docs/protocol.md): only to subscribers, paced, never backlogged.
+@Suite struct PoseStreamTests {
+    func poses(_ client: MemoryTransport) -> [JSONValue] { client.messages.filter { $0["type"]?.string == "pose" } }
+
+    @Test func subscribersGetTheDetectorsView() throws {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        let (_, other) = h.attach()
+        h.sample(y: 0)
+        h.send(#"{"cmd":"subscribe","pose":true,"id":1}"#, from: id)
+        // The reply, then the current pose at once.
+        #expect(client.types().suffix(2) == ["reply", "pose"])
+        h.now += 0.1
+        h.sample(x: -8, y: 3)   // right edge lowered 8°, bottom edge 3°
+        let last = try #require(poses(client).last)
+        #expect(last["x"]?.double == 8 && last["y"]?.double == -3)
+        #expect(last["armed"] == .bool(true))
+        #expect(last["trigger"]?.double == 20 && last["release"]?.double == 10)
+        #expect(poses(other).isEmpty, "only subscribers")
+    }
+
+    @Test func onlyVisibleChangesAreSent() {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        h.sample(y: 0)
+        h.send(#"{"cmd":"subscribe","pose":true}"#, from: id)
+        for step in 1...10 {
+            h.now += 0.1
+            h.sample(y: Double(step) * 0.1)   // 0.1° at a time: 1° in all
+        }
+        // 0.5° apart: the first pose, then about 0.5 and 1.0.
+        let ys = poses(client).compactMap { $0["y"]?.double }
+        #expect(ys.count == 3)
+        #expect(ys.first == 0)
+        #expect(zip(ys, ys.dropFirst()).allSatisfy { abs($1 - $0) >= 0.5 })
+    }
+
+    @Test func atMostThirtyASecond() {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        h.sample(y: 0)
+        h.send(#"{"cmd":"subscribe","pose":true}"#, from: id)
+        client.clear()
+        // 100 Hz for one second, out to 15° and back at 0.3° a sample: 50 visible changes.
+        for step in 1...100 {
+            h.now += 0.01
+            h.sample(x: 0.3 * Double(step <= 50 ? step : 100 - step))
+        }
+        #expect(poses(client).count <= 31)
+        #expect(poses(client).count >= 20)
+    }
+
+    @Test func aSlowClientGetsOnlyTheLatestPose() throws {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        h.sample(y: 0)
+        h.send(#"{"cmd":"subscribe","pose":true}"#, from: id)
+        client.reading = false
+        h.send(#"{"cmd":"state"}"#, from: id)          // something waits in its output
+        for step in 1...50 {
+            h.now += 0.05
+            h.sample(x: Double(step % 12))
+        }
+        client.reading = true
+        client.clear()
+        h.hub.writable(id)
+        let sent = poses(client)
+        #expect(sent.count == 1, "no backlog of poses: only the latest")
+        #expect(sent.first?["x"]?.double == -Double(50 % 12))
+    }
+
+    @Test func unsubscribingStopsIt() {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        h.sample(y: 0)
+        h.send(#"{"cmd":"subscribe","pose":true}"#, from: id)
+        h.send(#"{"cmd":"subscribe","pose":false}"#, from: id)
+        client.clear()
+        h.now += 1
+        h.sample(x: 5)
+        #expect(poses(client).isEmpty)
+    }
+
+    @Test func subscribeWithoutAStreamIsABadArgument() {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        client.clear()
+        h.send(#"{"cmd":"subscribe"}"#, from: id)
+        h.send(#"{"cmd":"subscribe","pose":"yes"}"#, from: id)
+        #expect(client.messages.map { $0["code"]?.string } == ["bad-argument", "bad-argument"])
+    }
+}

@@ -99,6 +99,8 @@ import TiltCore
         ClientRequest(command: .new(size: nil, seed: nil, shuffle: false)),
         ClientRequest(command: .calibrate),
         ClientRequest(command: .subscribe(samples: true)),
+        ClientRequest(command: .subscribe(pose: true)),
+        ClientRequest(command: .subscribe(samples: false, pose: false)),
         ClientRequest(command: .sensor),
     ]
 

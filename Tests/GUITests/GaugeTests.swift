@@ -1,0 +1,59 @@
+import Testing
+import TiltCore
+import TiltGUI
+import TiltWire
+
+/// The GUI's tilt gauge (docs/gui.md): where it is, what it draws, which colour.
+@Suite struct GaugeTests {
+    @Test func ringsAndBubbleScaleWithTheTrigger() {
+        let frame = Rect(x: 0, y: 0, width: 120, height: 120)
+        let g = GaugeGeometry(pose: PoseReport(x: 15, y: 0, armed: true, trigger: 20, release: 10), in: frame)
+        #expect(g.radius == 60)
+        #expect(g.triggerRadius == 40 && g.releaseRadius == 20)
+        #expect(g.bubbleCenter == Point(x: 90, y: 60), "right edge lowered: the bubble goes right")
+        let up = GaugeGeometry(pose: PoseReport(x: 0, y: 15, armed: true, trigger: 20, release: 10), in: frame)
+        #expect(up.bubbleCenter == Point(x: 60, y: 30), "top edge lowered: the bubble goes up")
+    }
+
+    @Test func theBubbleStaysInsideTheCircle() {
+        let g = GaugeGeometry(pose: PoseReport(x: 80, y: 80, armed: false, trigger: 20, release: 10),
+                              in: Rect(x: 0, y: 0, width: 100, height: 100))
+        let dx = g.bubbleCenter.x - g.center.x, dy = g.bubbleCenter.y - g.center.y
+        #expect(((dx * dx + dy * dy).squareRoot() - (g.radius - g.bubbleRadius)).magnitude < 1e-9)
+    }
+
+    @Test func spansCoverADisc() {
+        let spans = GaugeGeometry.spans(center: Point(x: 10, y: 10), radius: 5)
+        #expect(spans.count == 10)
+        let middle = spans.first { $0.y == 9 }!
+        #expect(abs((middle.to - middle.from) - 2 * (25 - 0.25).squareRoot()) < 1e-9)
+    }
+
+    @Test func theStateFollowsTheDetectorAndFlashesOnAFire() throws {
+        var scene = BoardSceneTests.connectedScene()
+        _ = scene.receive(.pose(PoseReport(x: 0, y: 0, armed: true, trigger: 20, release: 10)))
+        #expect(scene.gauge == nil, "no gauge without a running sensor")
+        _ = scene.receive(.sensor(SensorReport(status: .active, name: "accel_3d")))
+        #expect(scene.gauge?.state == .armed)
+        _ = scene.receive(.tilt(direction: .left, moved: false))
+        #expect(scene.gauge?.state == .fired)
+        #expect(scene.isAnimating, "the flash needs frames")
+        _ = scene.receive(.pose(PoseReport(x: -22, y: 0, armed: false, trigger: 20, release: 10)))
+        scene.advance(by: BoardScene.firedFlash + 0.5)
+        #expect(scene.gauge?.state == .waiting)
+    }
+
+    @Test(arguments: [Size(width: 480, height: 800), Size(width: 1024, height: 768)])
+    func theGaugeHasItsOwnPlace(window: Size) {
+        let layout = Layout(window: window, side: 4)
+        #expect(layout.gauge.width >= 40)
+        #expect(layout.gauge.width == layout.gauge.height)
+        #expect(!overlaps(layout.gauge, layout.board) && !overlaps(layout.gauge, layout.status))
+        #expect(layout.buttons.allSatisfy { !overlaps($0.frame, layout.gauge) })
+        #expect(layout.gauge.maxX <= window.width && layout.gauge.maxY <= window.height)
+    }
+
+    func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
+    }
+}
