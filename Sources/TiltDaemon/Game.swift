@@ -11,16 +11,45 @@ public struct Game: Sendable {
     public private(set) var revision: Int
     /// Bumped by every change worth saving (revision changes and calibration).
     public private(set) var generation = 0
+    /// The trigger and release angles the player chose (`configure`); nil: the
+    /// configuration file's. Saved with the game, so a restart keeps them.
+    public private(set) var sensitivity: Sensitivity?
     /// Seconds of play before the clock's current run.
     private var playedBefore: Double
     /// When the clock's current run started (monotonic seconds); nil while paused.
     private var runningSince: Double?
 
-    public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0) {
+    public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0,
+                sensitivity: Sensitivity? = nil) {
         self.puzzle = puzzle
         self.detector = detector
         self.revision = revision
         self.playedBefore = playTime
+        self.sensitivity = sensitivity
+        self.detector.reconfigure(applyingSensitivity(to: detector.configuration))
+    }
+
+    /// The angles in effect.
+    public var currentSensitivity: Sensitivity {
+        Sensitivity(trigger: detector.configuration.triggerAngle, release: detector.configuration.releaseAngle)
+    }
+
+    private func applyingSensitivity(to configuration: TiltDetector.Configuration) -> TiltDetector.Configuration {
+        guard let sensitivity else { return configuration }
+        var configured = configuration
+        configured.triggerAngle = sensitivity.trigger
+        configured.releaseAngle = sensitivity.release
+        return configured
+    }
+
+    /// The player's angles (already checked: `Sensitivity.problem` is nil); false when
+    /// they are the ones in effect already.
+    public mutating func configure(_ new: Sensitivity) -> Bool {
+        guard new != currentSensitivity || sensitivity == nil else { return false }
+        sensitivity = new
+        detector.reconfigure(applyingSensitivity(to: detector.configuration))
+        generation += 1
+        return true
     }
 
     // MARK: Clock
@@ -103,7 +132,7 @@ public struct Game: Sendable {
     /// to broadcast (its `canUndo` may have changed).
     public mutating func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int,
                                      at now: Double) -> ServerMessage? {
-        detector.reconfigure(configuration)
+        detector.reconfigure(applyingSensitivity(to: configuration))
         guard undoLimit != puzzle.history.limit else { return nil }
         let history = History(limit: undoLimit, undo: Array(puzzle.history.undoActions.suffix(undoLimit)),
                               redo: puzzle.history.redoActions)

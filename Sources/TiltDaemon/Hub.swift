@@ -90,6 +90,7 @@ public final class Hub {
         session.outbox.append(ServerMessage.hello(version: version).encoded())
         session.outbox.append(ServerMessage.state(game.state(at: clock())).encoded())
         session.outbox.append(ServerMessage.sensor(sensor).encoded())
+        session.outbox.append(ServerMessage.settings(game.currentSensitivity).encoded())
         flush(session)
         return session.id
     }
@@ -214,6 +215,14 @@ public final class Hub {
                 return
             }
             broadcast(.calibrated(auto: false))
+        case .configure(let trigger, let release):
+            let current = game.currentSensitivity
+            let wanted = Sensitivity(trigger: trigger ?? current.trigger, release: release ?? current.release)
+            if let problem = wanted.problem { return badArgument(problem) }
+            if game.configure(wanted) {
+                broadcast(.settings(wanted))
+                posePending = !poseStreams.isEmpty
+            }
         case .subscribe(let samples, let pose):
             if let samples {
                 if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
@@ -289,7 +298,9 @@ public final class Hub {
     }
 
     public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
+        let before = game.currentSensitivity
         if let trimmed = game.reconfigure(configuration, undoLimit: undoLimit, at: clock()) { broadcast(trimmed) }
+        if game.currentSensitivity != before { broadcast(.settings(game.currentSensitivity)) }
         afterChanges()
     }
 

@@ -14,12 +14,15 @@ public struct SavedGame: Sendable, Equatable {
     public var puzzle: Puzzle
     /// The calibrated neutral pose (device frame), if any.
     public var neutral: Vector3?
+    /// The player's trigger and release angles, if chosen (files from before have none).
+    public var sensitivity: Sensitivity?
 
     public init(game: Game, at now: Double) {
         revision = game.revision
         time = game.playTime(at: now)
         puzzle = game.puzzle
         neutral = game.detector.neutral == .flat ? nil : game.detector.neutral
+        sensitivity = game.sensitivity
     }
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -45,6 +48,10 @@ public struct SavedGame: Sendable, Equatable {
             ])),
         ]))
         if let neutral { w.field("neutral", [neutral.x, neutral.y, neutral.z]) }
+        if let sensitivity {
+            w.field("sensitivity", raw: .object([("trigger", .number(String(sensitivity.trigger))),
+                                                 ("release", .number(String(sensitivity.release)))]))
+        }
         return w.line()
     }
 
@@ -90,6 +97,14 @@ public struct SavedGame: Sendable, Equatable {
             let numbers = pose.compactMap(\.double)
             guard numbers.count == 3 else { throw Problem(description: "malformed neutral") }
             neutral = Vector3(numbers[0], numbers[1], numbers[2])
+        }
+        sensitivity = nil
+        if let saved = value["sensitivity"] {
+            guard let trigger = saved["trigger"]?.double, let release = saved["release"]?.double,
+                  Sensitivity(trigger: trigger, release: release).problem == nil else {
+                throw Problem(description: "malformed sensitivity")
+            }
+            sensitivity = Sensitivity(trigger: trigger, release: release)
         }
     }
 }

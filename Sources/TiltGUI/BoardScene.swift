@@ -19,6 +19,8 @@ public struct BoardScene: Sendable {
     public private(set) var sensor: SensorReport?
     /// The detector's view, for the gauge (docs/gui.md).
     public private(set) var pose: PoseReport?
+    /// The detector's angles, from the daemon's `settings`.
+    public private(set) var settings: Sensitivity?
     /// Seconds since the last fired tilt, for the gauge's flash; nil when none is showing.
     public private(set) var firedAgo: Double?
     /// What the daemon last refused, shown until the board changes.
@@ -76,6 +78,8 @@ public struct BoardScene: Sendable {
             notice = auto ? "your pose is now neutral" : "calibrated: this pose is now neutral"
         case .pose(let report):
             pose = report
+        case .settings(let new):
+            settings = new
         case .hello, .sample:
             break
         }
@@ -155,6 +159,25 @@ public struct BoardScene: Sendable {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
         let time = solvedTime.map { " in \(BoardText.duration($0))" } ?? ""
         return "Solved! \(state.moves) moves\(time)"
+    }
+
+    /// The sensitivity choice shown on its button: the preset in effect (angles set
+    /// otherwise, e.g. by the command line, show as "custom").
+    public var sensitivityName: String {
+        guard let settings else { return "…" }
+        return Sensitivity.Preset(settings)?.rawValue ?? "custom"
+    }
+
+    /// What the sensitivity button asks for next: gentle → normal → firm → gentle
+    /// (custom angles go back to normal).
+    public var nextSensitivity: Sensitivity {
+        guard let settings, let preset = Sensitivity.Preset(settings) else { return Sensitivity.Preset.normal.sensitivity }
+        return preset.next.sensitivity
+    }
+
+    /// A button's label; the sensitivity button names the current choice.
+    public func label(for control: Control) -> String {
+        control == .sensitivity ? "Tilt: \(sensitivityName) (s)" : control.label
     }
 
     /// A tile's number as players know it: value v shows as v+1.

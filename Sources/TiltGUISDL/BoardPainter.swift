@@ -57,7 +57,7 @@ struct BoardPainter {
         let labels = layout.buttons.map { button -> (Rect, Texture?) in
             let enabled = isEnabled(button.control, scene)
             renderer.fill(button.frame, enabled ? Palette.button : Palette.buttonDisabled)
-            let texture = text.texture(button.control.label, size: layout.textSize * 0.8,
+            let texture = text.texture(scene.label(for: button.control), size: layout.textSize * 0.8,
                                        color: enabled ? Palette.buttonText : Palette.buttonTextDisabled, renderer: renderer)
             return (button.frame.insetBy(layout.textSize * 0.3), texture)
         }
@@ -114,6 +114,7 @@ struct BoardPainter {
         case .undo: return scene.state?.canUndo ?? false
         case .redo: return scene.state?.canRedo ?? false
         case .calibrate: return scene.sensor?.status == .active
+        case .sensitivity: return scene.settings != nil
         case .newGame, .quit: return true
         }
     }

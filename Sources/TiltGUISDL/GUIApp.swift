@@ -109,6 +109,9 @@ final class GUIApp {
         case .toggleFullscreen:
             window.toggleFullscreen()
             needsDrawing = true
+        case .cycleSensitivity:
+            let next = scene.nextSensitivity
+            perform(.send(.configure(trigger: next.trigger, release: next.release)))
         case .send(let command):
             switch link.send(command) {
             case .success(let id): scene.sent(command, id: id)

@@ -12,6 +12,8 @@ public struct LiveGame: Sendable {
     public private(set) var lastEvent: String?
     /// The detector's view, for the gauge line (only with a `pose` subscription).
     public private(set) var pose: PoseReport?
+    /// The detector's angles, from the daemon's `settings`.
+    public private(set) var settings: Sensitivity?
     /// A note for the player: the daemon's error message, a question. The player clears it.
     public var notice: String?
     /// Play seconds when `clockSince` was taken; the daemon's clock runs while a
@@ -82,6 +84,13 @@ public struct LiveGame: Sendable {
             line = lastEvent
         case .pose(let report):
             pose = report
+        case .settings(let new):
+            // The greeting's settings are no news; a change is.
+            if settings != nil, settings != new {
+                lastEvent = "sensitivity: " + Self.sensitivityText(new)
+                line = lastEvent
+            }
+            settings = new
         case .hello, .sample, .reply:
             break
         }
@@ -93,6 +102,13 @@ public struct LiveGame: Sendable {
     public mutating func bump(_ direction: Direction) {
         lastTilt = TiltMark(direction: direction, blocked: true)
         lastEvent = "\(direction): nothing can slide that way"
+    }
+
+    /// `tilt 20° to move, back under 10° to re-arm (normal)`.
+    public static func sensitivityText(_ s: Sensitivity) -> String {
+        func degrees(_ d: Double) -> String { d == d.rounded() ? "\(Int(d))°" : "\(d)°" }
+        let preset = Sensitivity.Preset(s).map { " (\($0.rawValue))" } ?? ""
+        return "tilt \(degrees(s.trigger)) to move, back under \(degrees(s.release)) to re-arm\(preset)"
     }
 
     // MARK: Clock

@@ -13,6 +13,8 @@ public enum Command: Equatable, Sendable {
     /// Turns streams on or off; nil leaves that stream as it is.
     case subscribe(samples: Bool? = nil, pose: Bool? = nil)
     case sensor
+    /// The detector's angles; nil leaves that one as it is.
+    case configure(trigger: Double?, release: Double?)
 
     public var name: String {
         switch self {
@@ -26,10 +28,12 @@ public enum Command: Equatable, Sendable {
         case .calibrate: "calibrate"
         case .subscribe: "subscribe"
         case .sensor: "sensor"
+        case .configure: "configure"
         }
     }
 
-    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor"]
+    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor",
+                               "configure"]
 }
 
 /// A request: a command and the id to echo in its reply.
@@ -112,6 +116,19 @@ public struct ClientRequest: Equatable, Sendable {
                 shuffle = b
             }
             command = .new(size: size, seed: seed, shuffle: shuffle)
+        case "configure":
+            var angles: [Double?] = []
+            for key in ["trigger", "release"] {
+                guard let field = value[key], field != .null else { angles.append(nil); continue }
+                guard let degrees = field.double, degrees.isFinite else {
+                    throw reject(.badArgument, "\"\(key)\" must be a number of degrees")
+                }
+                angles.append(degrees)
+            }
+            guard angles.contains(where: { $0 != nil }) else {
+                throw reject(.badArgument, "configure needs \"trigger\" or \"release\" (degrees)")
+            }
+            command = .configure(trigger: angles[0], release: angles[1])
         case "subscribe":
             var streams: [Bool?] = []
             for key in ["samples", "pose"] {
@@ -148,6 +165,9 @@ public struct ClientRequest: Equatable, Sendable {
         case .subscribe(let samples, let pose):
             if let samples { w.field("samples", samples) }
             if let pose { w.field("pose", pose) }
+        case .configure(let trigger, let release):
+            if let trigger { w.field("trigger", trigger) }
+            if let release { w.field("release", release) }
         case .state, .undo, .redo, .calibrate, .sensor: break
         }
         return w.line()

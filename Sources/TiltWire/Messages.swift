@@ -88,6 +88,8 @@ public enum ServerMessage: Equatable, Sendable {
     case calibrated(auto: Bool)
     /// The detector's view of the tablet, to clients that subscribed to it.
     case pose(PoseReport)
+    /// The player's settings: after the greeting, and to everyone when they change.
+    case settings(Sensitivity)
     /// `moved` is the number of tiles an action moved (absent for other commands).
     case reply(id: JSONValue?, command: String, moved: Int?)
     case error(id: JSONValue?, code: ErrorCode, message: String)
@@ -103,6 +105,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .sample: "sample"
         case .calibrated: "calibrated"
         case .pose: "pose"
+        case .settings: "settings"
         case .reply: "reply"
         case .error: "error"
         }
@@ -164,6 +167,9 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("armed", p.armed)
             w.field("trigger", p.trigger)
             w.field("release", p.release)
+        case .settings(let s):
+            w.field("trigger", s.trigger)
+            w.field("release", s.release)
         case .reply(let id, let command, let moved):
             if let id { w.field("id", raw: id) }
             w.field("cmd", command)

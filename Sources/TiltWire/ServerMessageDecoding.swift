@@ -80,6 +80,8 @@ extension ServerMessage {
         case "pose":
             return .pose(PoseReport(x: double("x"), y: double("y"), armed: try bool("armed"),
                                     trigger: double("trigger"), release: double("release")))
+        case "settings":
+            return .settings(Sensitivity(trigger: double("trigger"), release: double("release")))
         case "calibrated":
             return .calibrated(auto: value["auto"]?.bool ?? false)
         case "reply":

@@ -57,3 +57,28 @@ import TiltWire
         a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
     }
 }
+
+/// The GUI's sensitivity choice (docs/gui.md).
+@Suite struct SensitivityChoiceTests {
+    @Test func theButtonNamesTheChoiceAndCyclesThroughThem() {
+        var scene = BoardSceneTests.connectedScene()
+        #expect(scene.label(for: .sensitivity) == "Tilt: … (s)")
+        _ = scene.receive(.settings(Sensitivity(trigger: 20, release: 10)))
+        #expect(scene.label(for: .sensitivity) == "Tilt: normal (s)")
+        #expect(scene.nextSensitivity == Sensitivity.Preset.firm.sensitivity)
+        _ = scene.receive(.settings(Sensitivity.Preset.firm.sensitivity))
+        #expect(scene.nextSensitivity == Sensitivity.Preset.gentle.sensitivity)
+        _ = scene.receive(.settings(Sensitivity(trigger: 25, release: 12)))
+        #expect(scene.label(for: .sensitivity) == "Tilt: custom (s)")
+        #expect(scene.nextSensitivity == Sensitivity.Preset.normal.sensitivity)
+    }
+
+    @Test func theKeyAndTheButtonAskForTheNextChoice() {
+        #expect(UserAction(key: .character("s")) == .cycleSensitivity)
+        #expect(UserAction(control: .sensitivity) == .cycleSensitivity)
+    }
+
+    @Test func everyPresetIsAcceptable() {
+        #expect(Sensitivity.Preset.allCases.allSatisfy { $0.sensitivity.problem == nil })
+    }
+}

@@ -172,3 +172,92 @@ final class ClockedHub {
         #expect(client.messages.map { $0["code"]?.string } == ["bad-argument", "bad-argument"])
     }
 }
+
+/// `configure` and `settings` (docs/protocol.md): the player's sensitivity.
+@Suite struct SensitivityTests {
+    @Test func theGreetingEndsWithTheSettings() {
+        let harness = HubHarness()
+        let (_, client) = harness.attach()
+        #expect(client.messages.last?["type"]?.string == "settings")
+        #expect(client.messages.last?["trigger"]?.double == 20 && client.messages.last?["release"]?.double == 10)
+    }
+
+    @Test func configureChangesTheDetectorAtOnceAndTellsEveryone() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        client.clear()
+        watcher.clear()
+        harness.send(#"{"cmd":"configure","trigger":25,"release":12,"id":1}"# + "\n", from: id)
+        #expect(harness.hub.game.detector.configuration.triggerAngle == 25)
+        #expect(harness.hub.game.detector.configuration.releaseAngle == 12)
+        #expect(watcher.types() == ["settings"])
+        #expect(watcher.messages.first?["trigger"]?.double == 25)
+        #expect(client.types() == ["settings"], "the reply waits for the save")
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        #expect(client.types() == ["settings", "reply"])
+    }
+
+    @Test(arguments: [
+        #"{"cmd":"configure","trigger":12,"release":12}"#,      // release not below trigger
+        #"{"cmd":"configure","trigger":11,"release":10}"#,      // under 2° of hysteresis
+        #"{"cmd":"configure","trigger":80,"release":10}"#,      // trigger out of range
+        #"{"cmd":"configure","trigger":3}"#,                     // under 5°
+        #"{"cmd":"configure","release":0.5}"#,                   // release under 1°
+        #"{"cmd":"configure","release":25}"#,                    // above the current trigger
+        #"{"cmd":"configure","trigger":"steep"}"#,
+        #"{"cmd":"configure"}"#,
+    ])
+    func badAnglesChangeNothing(line: String) {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(line + "\n", from: id)
+        #expect(client.types() == ["error"])
+        #expect(client.messages.first?["code"]?.string == "bad-argument")
+        #expect(harness.hub.game.detector.configuration.triggerAngle == 20)
+        #expect(harness.hub.game.detector.configuration.releaseAngle == 10)
+        #expect(harness.hub.game.sensitivity == nil)
+    }
+
+    @Test func theChoiceIsSavedAndOutlivesAConfigurationReload() throws {
+        let harness = HubHarness()
+        let (id, _) = harness.attach()
+        harness.send(#"{"cmd":"configure","trigger":28,"release":14}"# + "\n", from: id)
+        let saved = SavedGame(game: harness.hub.game, at: 0)
+        let text = String(decoding: saved.encoded(), as: UTF8.self)
+        #expect(text.contains(#""sensitivity":{"trigger":28.0,"release":14.0}"#))
+        let restored = try SavedGame(json: saved.encoded())
+        #expect(restored.sensitivity == Sensitivity(trigger: 28, release: 14))
+        // The file's defaults change: the player's choice stays.
+        var file = TiltDetector.Configuration()
+        file.triggerAngle = 22
+        harness.hub.reconfigure(file, undoLimit: 1000)
+        #expect(harness.hub.game.detector.configuration.triggerAngle == 28)
+    }
+
+    @Test func aGameRestoredWithASensitivityUsesIt() {
+        let game = Game(puzzle: Puzzle(side: 3), detector: TiltDetector(), sensitivity: Sensitivity(trigger: 14, release: 7))
+        #expect(game.detector.configuration.triggerAngle == 14 && game.detector.configuration.releaseAngle == 7)
+    }
+
+    @Test func oldSavedFilesWithoutItStillLoad() throws {
+        let old = #"{"format":1,"revision":3,"time":1.5,"puzzle":{"size":2,"board":[0,1,3,2],"moves":1,"#
+            + #""history":{"limit":10,"undo":"","redo":""}}}"#
+        let saved = try SavedGame(json: Array(old.utf8))
+        #expect(saved.sensitivity == nil)
+    }
+
+    @Test func poseSubscribersHearTheNewAngles() {
+        let h = ClockedHub()
+        let (id, client) = h.attach()
+        h.sample()
+        h.send(#"{"cmd":"subscribe","pose":true}"#, from: id)
+        client.clear()
+        h.now += 0.1
+        h.send(#"{"cmd":"configure","trigger":14,"release":7}"#, from: id)
+        let pose = client.messages.first { $0["type"]?.string == "pose" }
+        #expect(pose?["trigger"]?.double == 14 && pose?["release"]?.double == 7)
+    }
+}
