@@ -83,7 +83,7 @@ public final class Daemon {
             if let neutral = saved.neutral { detector.setNeutral(neutral) }
             log.info("restored the game from \(store.path): revision \(saved.revision), \(saved.puzzle.moves) moves")
             var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time,
-                            sensitivity: saved.sensitivity)
+                            sensitivity: saved.sensitivity, records: saved.records)
             _ = game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels, at: 0)
             return game
         case .corrupt(let reason, let aside):

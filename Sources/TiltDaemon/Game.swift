@@ -14,18 +14,21 @@ public struct Game: Sendable {
     /// The trigger and release angles the player chose (`configure`); nil: the
     /// configuration file's. Saved with the game, so a restart keeps them.
     public private(set) var sensitivity: Sensitivity?
+    /// The best time and fewest moves of solved games, by board side; a new game keeps them.
+    public private(set) var records: [Int: SizeRecord]
     /// Seconds of play before the clock's current run.
     private var playedBefore: Double
     /// When the clock's current run started (monotonic seconds); nil while paused.
     private var runningSince: Double?
 
     public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0,
-                sensitivity: Sensitivity? = nil) {
+                sensitivity: Sensitivity? = nil, records: [Int: SizeRecord] = [:]) {
         self.puzzle = puzzle
         self.detector = detector
         self.revision = revision
         self.playedBefore = playTime
         self.sensitivity = sensitivity
+        self.records = records
         self.detector.reconfigure(applyingSensitivity(to: detector.configuration))
     }
 
@@ -77,7 +80,9 @@ public struct Game: Sendable {
     }
 
     public func state(at now: Double) -> GameState {
-        GameState(puzzle: puzzle, revision: revision, time: playTime(at: now))
+        var state = GameState(puzzle: puzzle, revision: revision, time: playTime(at: now))
+        state.records = records.values.sorted { $0.size < $1.size }
+        return state
     }
 
     // MARK: Changes
@@ -163,7 +168,12 @@ public struct Game: Sendable {
         }
         generation += 1
         updateClock(at: now)
-        if solved { events.append(.solved(revision: revision, moves: puzzle.moves, time: playTime(at: now))) }
+        if solved {
+            let time = playTime(at: now)
+            let (news, record) = RecordNews.solving(size: puzzle.side, time: time, moves: puzzle.moves, records: records)
+            records[puzzle.side] = record
+            events.append(.solved(revision: revision, moves: puzzle.moves, time: time, records: news))
+        }
         return events
     }
 }

@@ -16,6 +16,8 @@ public struct SavedGame: Sendable, Equatable {
     public var neutral: Vector3?
     /// The player's trigger and release angles, if chosen (files from before have none).
     public var sensitivity: Sensitivity?
+    /// The best results by board side (files from before have none).
+    public var records: [Int: SizeRecord] = [:]
 
     public init(game: Game, at now: Double) {
         revision = game.revision
@@ -23,6 +25,7 @@ public struct SavedGame: Sendable, Equatable {
         puzzle = game.puzzle
         neutral = game.detector.neutral == .flat ? nil : game.detector.neutral
         sensitivity = game.sensitivity
+        records = game.records
     }
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -51,6 +54,9 @@ public struct SavedGame: Sendable, Equatable {
         if let sensitivity {
             w.field("sensitivity", raw: .object([("trigger", .number(String(sensitivity.trigger))),
                                                  ("release", .number(String(sensitivity.release)))]))
+        }
+        if !records.isEmpty {
+            w.field("records", raw: .array(records.values.sorted { $0.size < $1.size }.map(\.json)))
         }
         return w.line()
     }
@@ -105,6 +111,16 @@ public struct SavedGame: Sendable, Equatable {
                 throw Problem(description: "malformed sensitivity")
             }
             sensitivity = Sensitivity(trigger: trigger, release: release)
+        }
+        records = [:]
+        if let saved = value["records"] {
+            guard case .array(let entries) = saved else { throw Problem(description: "malformed records") }
+            for entry in entries {
+                guard let record = SizeRecord(json: entry), Board.sides.contains(record.size) else {
+                    throw Problem(description: "malformed records")
+                }
+                records[record.size] = record
+            }
         }
     }
 }

@@ -26,6 +26,10 @@ public struct BoardScene: Sendable {
     /// What the daemon last refused, shown until the board changes.
     public private(set) var notice: String?
     private var solvedTime: Double?
+    /// Which records the last solve set (nil: no solve seen since connecting).
+    public private(set) var solvedNews: RecordNews?
+    /// Seconds the celebration has been showing; nil when not animating.
+    private var celebrationAge: Double?
     /// Swipes sent as `move` requests, by request id: if nothing moved, the board bumps that way.
     private var pendingMoves: [Int: Direction] = [:]
     public var frameInterval = 1.0 / 60 {
@@ -44,6 +48,10 @@ public struct BoardScene: Sendable {
             _ = mirror.apply(message)
             notice = nil
             solvedTime = state.solved ? state.time : nil
+            if !state.solved {
+                solvedNews = nil
+                celebrationAge = nil
+            }
             // The greeting after a reconnect repeats what is shown: nothing to redo.
             if animator?.side != state.size || animator?.target != state.board {
                 animator = Animator(board: state.board, side: state.size, frameInterval: frameInterval)
@@ -63,8 +71,10 @@ public struct BoardScene: Sendable {
         case .tilt(let direction, let moved):
             firedAgo = 0
             if !moved { animator?.bump(direction) }
-        case .solved(_, _, let time):
+        case .solved(_, _, let time, let news):
             solvedTime = time
+            solvedNews = news
+            celebrationAge = 0
         case .sensor(let report):
             sensor = report
         case .reply(let id, _, let moved):
@@ -103,12 +113,48 @@ public struct BoardScene: Sendable {
     public mutating func advance(by seconds: Double) {
         animator?.advance(by: seconds)
         if let ago = firedAgo { firedAgo = ago + seconds < Self.firedFlash ? ago + seconds : nil }
+        // The celebration starts once the last tile has landed.
+        if let age = celebrationAge, solvedBanner != nil {
+            celebrationAge = age + seconds < Self.celebrationDuration ? age + seconds : nil
+        }
+    }
+
+    /// How long the solved panel takes to grow in.
+    public static let celebrationDuration = 0.6
+
+    /// The solved screen (docs/gui.md): what it says and how far it has grown in.
+    public struct Celebration: Equatable, Sendable {
+        public var title: String
+        public var lines: [String]
+        /// 0 just solved … 1 fully shown.
+        public var progress: Double
+        public var isRecord: Bool
+    }
+
+    public var celebration: Celebration? {
+        guard let state, solvedBanner != nil else { return nil }
+        var lines = ["\(state.moves) moves" + (solvedTime.map { " in \(BoardText.duration($0))" } ?? "")]
+        let news = solvedNews ?? RecordNews()
+        switch (news.bestTime, news.fewestMoves) {
+        case (true, true): lines.append("New best: time and moves!")
+        case (true, false): lines.append("New best time!")
+        case (false, true): lines.append("New best: fewest moves!")
+        case (false, false):
+            if let best = state.best {
+                lines.append("Best: \(BoardText.duration(best.bestTime)), \(best.fewestMoves) moves")
+            }
+        }
+        lines.append("New game: n or the New button")
+        let progress = celebrationAge.map { min(1, $0 / Self.celebrationDuration) } ?? 1
+        return Celebration(title: "Solved!", lines: lines, progress: progress, isRecord: news.isRecord)
     }
 
     /// How long the gauge shows a fired tilt.
     public static let firedFlash = 0.4
 
-    public var isAnimating: Bool { (animator?.isAnimating ?? false) || firedAgo != nil }
+    public var isAnimating: Bool {
+        (animator?.isAnimating ?? false) || firedAgo != nil || (celebrationAge != nil && solvedBanner != nil)
+    }
 
     /// The gauge's state: what colour it takes.
     public enum GaugeState: Equatable, Sendable {

@@ -79,8 +79,29 @@ struct BoardPainter {
         if scene.connection != .connected {
             renderer.fill(layout.board, Palette.dim)
             banner("connecting…", layout)
-        } else if let solved = scene.solvedBanner {
-            banner(solved, layout)
+        } else if let celebration = scene.celebration {
+            celebrate(celebration, layout)
+        }
+    }
+
+    /// The solved panel: it grows in from the middle of the board, with the time and
+    /// moves, the records, and how to start again (docs/gui.md).
+    private func celebrate(_ c: BoardScene.Celebration, _ layout: Layout) {
+        let eased = 1 - (1 - c.progress) * (1 - c.progress)
+        let board = layout.board
+        let full = Rect(x: board.x + board.width * 0.06, y: board.y + board.height * 0.2,
+                        width: board.width * 0.88, height: board.height * 0.6)
+        let panel = Rect(x: full.center.x - full.width * eased / 2, y: full.center.y - full.height * eased / 2,
+                         width: full.width * eased, height: full.height * eased)
+        renderer.fill(panel, Palette.bannerBackground)
+        guard c.progress >= 1 else { return }
+        let rows = Double(c.lines.count) + 2
+        let row = full.height / rows
+        label(c.title, size: row * 1.2, c.isRecord ? Palette.gaugeFired : Palette.bannerText,
+              centeredIn: Rect(x: full.x, y: full.y + row * 0.2, width: full.width, height: row * 1.6))
+        for (offset, line) in c.lines.enumerated() {
+            let frame = Rect(x: full.x + row * 0.3, y: full.y + row * (2 + Double(offset)), width: full.width - row * 0.6, height: row)
+            label(line, size: row * 0.55, Palette.statusText, centeredIn: frame)
         }
     }
 

@@ -52,9 +52,12 @@ extension ServerMessage {
                   board.indices.contains(empty), board[empty] == board.count - 1 else {
                 throw DecodingFailure(message: "state: the board is not a \(size)×\(size) arrangement")
             }
-            return .state(GameState(revision: try int("revision"), size: size, board: board,
-                                    empty: empty, moves: try int("moves"), solved: try bool("solved"),
-                                    canUndo: try bool("canUndo"), canRedo: try bool("canRedo"), time: double("time")))
+            var state = GameState(revision: try int("revision"), size: size, board: board,
+                                  empty: empty, moves: try int("moves"), solved: try bool("solved"),
+                                  canUndo: try bool("canUndo"), canRedo: try bool("canRedo"), time: double("time"))
+            // Daemons before records: none.
+            if case .array(let records)? = value["records"] { state.records = records.compactMap(SizeRecord.init(json:)) }
+            return .state(state)
         case "move":
             guard let cause = MoveCause(rawValue: try string("cause")) else {
                 throw DecodingFailure(message: "move: unknown cause")
@@ -67,7 +70,9 @@ extension ServerMessage {
         case "tilt":
             return .tilt(direction: try direction("direction"), moved: try bool("moved"))
         case "solved":
-            return .solved(revision: try int("revision"), moves: try int("moves"), time: double("time"))
+            return .solved(revision: try int("revision"), moves: try int("moves"), time: double("time"),
+                           records: RecordNews(bestTime: value["newBestTime"]?.bool ?? false,
+                                               fewestMoves: value["newFewestMoves"]?.bool ?? false))
         case "sensor":
             // A status from a newer daemon reads as an error state with its name.
             let text = try string("status")

@@ -38,3 +38,23 @@ import TiltWire
         #expect(line == "the pose you hold is now neutral (held still at the start)")
     }
 }
+
+/// Records in the terminal views (docs/client.md).
+@Suite struct RecordTextTests {
+    @Test func theSolvedLineSaysWhetherItIsARecord() {
+        var game = LiveGame()
+        _ = game.apply(.state(LiveGameTests.unsolved), at: 0)
+        let (_, line) = game.apply(.solved(revision: 4, moves: 6, time: 71, records: RecordNews(bestTime: true, fewestMoves: true)), at: 1)
+        #expect(line == "solved in 6 moves, 1:11 — new best: time and moves!")
+    }
+
+    @Test func theCountersShowTheBestAndStatusListsAll() {
+        var state = LiveGameTests.unsolved
+        state.records = [SizeRecord(size: 2, bestTime: 9, fewestMoves: 3), SizeRecord(size: 4, bestTime: 125, fewestMoves: 90)]
+        var game = LiveGame()
+        _ = game.apply(.state(state), at: 0)
+        #expect(game.statusLines(at: 0).first?.hasSuffix("(best 0:09, 3 moves)") == true)
+        #expect(LiveGame.recordLines(state) == ["best 2×2: 0:09, 3 moves", "best 4×4: 2:05, 90 moves"])
+        #expect(LiveGame.recordLines(LiveGameTests.unsolved) == ["best: no game solved yet"])
+    }
+}

@@ -82,3 +82,41 @@ import TiltWire
         #expect(Sensitivity.Preset.allCases.allSatisfy { $0.sensitivity.problem == nil })
     }
 }
+
+/// The solved screen (docs/gui.md).
+@Suite struct CelebrationTests {
+    func solvedScene(news: RecordNews, records: [SizeRecord] = []) -> BoardScene {
+        var puzzle = Puzzle(side: 4)
+        _ = puzzle.tilt(.right)
+        var scene = BoardScene()
+        scene.connection = .connected
+        var state = GameState(puzzle: puzzle, revision: 5, time: 12)
+        state.records = records
+        _ = scene.receive(.state(state))
+        _ = scene.receive(.move(revision: 6, move: Move(from: 15, to: 14, direction: .left), cause: .tilt, moves: 2, solved: true))
+        _ = scene.receive(.solved(revision: 6, moves: 2, time: 83, records: news))
+        return scene
+    }
+
+    @Test func growsInOnceTheLastTileHasLandedAndSaysNewBest() throws {
+        var scene = solvedScene(news: RecordNews(bestTime: true))
+        #expect(scene.celebration == nil)
+        scene.advance(by: Animator.slideDuration)
+        let start = try #require(scene.celebration)
+        #expect(start.progress < 1)
+        #expect(scene.isAnimating)
+        scene.advance(by: BoardScene.celebrationDuration)
+        let shown = try #require(scene.celebration)
+        #expect(shown.progress == 1 && !scene.isAnimating)
+        #expect(shown.title == "Solved!" && shown.isRecord)
+        #expect(shown.lines == ["2 moves in 1:23", "New best time!", "New game: n or the New button"])
+    }
+
+    @Test func withoutARecordItShowsTheBest() throws {
+        var scene = solvedScene(news: RecordNews(), records: [SizeRecord(size: 4, bestTime: 61, fewestMoves: 1)])
+        scene.advance(by: 2)
+        let shown = try #require(scene.celebration)
+        #expect(!shown.isRecord)
+        #expect(shown.lines.contains("Best: 1:01, 1 moves"))
+    }
+}
