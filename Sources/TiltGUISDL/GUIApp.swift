@@ -158,7 +158,8 @@ final class GUIApp {
     // MARK: Drawing
 
     private var layout: Layout {
-        Layout(window: window.size, side: scene.animator?.side ?? 4)
+        Layout(window: window.size, side: scene.animator?.side ?? 4,
+               pointsPerMillimetre: Layout.pointsPerMillimetre(dpi: window.displayDPI, pixelsPerPoint: window.pixelsPerPoint))
     }
 
     private func drawFrame(at now: Double) {

@@ -120,3 +120,37 @@ import TiltWire
         #expect(shown.lines.contains("Best: 1:01, 1 moves"))
     }
 }
+
+/// Landscape screens and finger-sized buttons (docs/gui.md).
+@Suite struct TapTargetTests {
+    static let windows = [Size(width: 1024, height: 768), Size(width: 768, height: 1024), Size(width: 480, height: 600),
+                          Size(width: 1280, height: 800), Size(width: 800, height: 1280), Size(width: 1920, height: 1080)]
+
+    @Test(arguments: windows, [96.0, 160, 220, 320])
+    func everyButtonIsAtLeastNineMillimetres(window: Size, dpi: Double) {
+        let perMillimetre = Layout.pointsPerMillimetre(dpi: dpi)
+        let layout = Layout(window: window, side: 4, pointsPerMillimetre: perMillimetre)
+        let nine = 9 * perMillimetre
+        for button in layout.buttons {
+            #expect(button.frame.width >= nine - 0.5 && button.frame.height >= nine - 0.5,
+                    "\(button.control) is \(button.frame.width / perMillimetre) × \(button.frame.height / perMillimetre) mm")
+            #expect(button.frame.x >= 0 && button.frame.maxX <= window.width)
+            #expect(button.frame.y >= 0 && button.frame.maxY < window.height, "no button touches the bottom edge")
+        }
+    }
+
+    @Test func aLandscapeWindowPutsThePanelBesideTheBoard() {
+        let layout = Layout(window: Size(width: 1024, height: 768), side: 4)
+        #expect(layout.orientation == .landscape)
+        #expect(layout.buttons.allSatisfy { $0.frame.x >= layout.board.maxX })
+        // The board takes the height, not a portrait column's width.
+        #expect(layout.board.height >= 768 * 0.85)
+    }
+
+    @Test func densityFallsBackSensibly() {
+        #expect(Layout.pointsPerMillimetre(dpi: nil) == Layout.fallbackPointsPerMillimetre)
+        #expect(Layout.pointsPerMillimetre(dpi: 0) == Layout.fallbackPointsPerMillimetre)
+        #expect(Layout.pointsPerMillimetre(dpi: 5000) == Layout.fallbackPointsPerMillimetre)
+        #expect(abs(Layout.pointsPerMillimetre(dpi: 254, pixelsPerPoint: 2) - 5) < 1e-9)
+    }
+}
