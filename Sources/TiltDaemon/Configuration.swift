@@ -13,6 +13,8 @@ public struct Configuration: Equatable, Sendable {
     public var limits = Hub.Limits()
     public var source = "auto"
     public var alwaysOn = false
+    /// Hz to ask an IIO sensor for while a client plays.
+    public var sampleRate = SamplingRate.playing
 
     public init() {}
 
@@ -42,6 +44,7 @@ public struct Configuration: Equatable, Sendable {
         ("clients", "max-queued-bytes", "1048576", "unsent bytes a client may have before it is dropped as not reading"),
         ("sensor", "source", "auto", "auto, none, iio, iio:NAME, evdev, evdev:PATH or replay:FILE"),
         ("sensor", "always-on", "false", "keep the sensor running with no client attached"),
+        ("sensor", "sample-rate", "100", "Hz to ask an IIO sensor for while a client plays: the lowest offered rate of at least this, else the fastest (50 to 1000)"),
     ]
 
     public static func parse(_ text: String) throws(Problem) -> Configuration {
@@ -131,6 +134,7 @@ public struct Configuration: Equatable, Sendable {
             }
             source = value
         case ("sensor", "always-on"): alwaysOn = try flag()
+        case ("sensor", "sample-rate"): sampleRate = try number(50...1000)
         default: throw Problem(line: 0, message: "unknown key '\(key)'")
         }
     }

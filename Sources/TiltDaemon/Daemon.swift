@@ -51,7 +51,7 @@ public final class Daemon {
                   clock: MonotonicClock.now)
         let source = configuration.source
         let speed = options.replaySpeed
-        sensors = SensorManager(alwaysOn: configuration.alwaysOn, log: log) {
+        sensors = SensorManager(alwaysOn: configuration.alwaysOn, playRate: configuration.sampleRate, log: log) {
             Self.openSource(source, speed: speed)
         }
         try openListeners()

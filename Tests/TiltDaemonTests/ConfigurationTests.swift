@@ -30,6 +30,7 @@ import TiltCore
         [sensor]
         source = replay:/tmp/x.csv
         always-on = yes
+        sample-rate = 200
         """
         let c = try Configuration.parse(text)
         #expect(c.detector.triggerAngle == 25 && c.detector.releaseAngle == 12.5)
@@ -39,7 +40,7 @@ import TiltCore
         #expect(!c.detector.autoNeutral && c.detector.autoNeutralHold == 1.5)
         #expect(c.undoLevels == 50 && c.defaultSize == 3)
         #expect(c.limits.maxClients == 10 && c.limits.maxQueuedBytes == 65536)
-        #expect(c.source == "replay:/tmp/x.csv" && c.alwaysOn)
+        #expect(c.source == "replay:/tmp/x.csv" && c.alwaysOn && c.sampleRate == 200)
         // The documentation table names each key once.
         #expect(Set(Configuration.keys.map { "\($0.section).\($0.name)" }).count == Configuration.keys.count)
     }
