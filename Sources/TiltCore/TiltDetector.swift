@@ -90,7 +90,8 @@ public struct TiltDetector: Sendable {
     public private(set) var lastGravity: Vector3?
     /// The last accepted reading in the screen frame with neutral at +z: its x and y are
     /// the sines of the tilt angles about the screen's two axes (what a pose gauge shows).
-    public private(set) var lastTilt: Vector3?
+    /// Worked out when asked, so a sample costs nothing more for it.
+    public var lastTilt: Vector3? { lastGravity.map { toNeutralFrame * $0 } }
     /// True from the start of a stream until it first comes within the release angle of
     /// neutral, a tilt fires, or a calibration: only then may a still pose become neutral.
     public private(set) var autoNeutralOpen = true
@@ -134,7 +135,6 @@ public struct TiltDetector: Sendable {
         previous = nil
         settleUntil = nil
         lastGravity = nil
-        lastTilt = nil
         holdStart = nil
         autoNeutralOpen = true
     }
@@ -171,14 +171,18 @@ public struct TiltDetector: Sendable {
         holdChord = 2 * Self.sine(degrees: Self.stillness / 2)
     }
 
-    /// Feeds one sample; returns the direction it fires, if any.
-    public mutating func process(_ sample: Sample) -> Direction? {
-        if case .fired(let direction)? = step(sample) { return direction }
-        return nil
-    }
-
     /// Feeds one sample; returns what it did: a fire, or the starting pose taken as neutral.
     public mutating func step(_ sample: Sample) -> Event? {
+        let taken = autoCalibrations
+        if let direction = process(sample) { return .fired(direction) }
+        return autoCalibrations != taken ? .autoCalibrated : nil
+    }
+
+    /// How many times a still starting pose became neutral (what `step` reports).
+    public private(set) var autoCalibrations = 0
+
+    /// Feeds one sample; returns the direction it fires, if any.
+    public mutating func process(_ sample: Sample) -> Direction? {
         let a = configuration.mountMatrix * sample.acceleration
         let magnitude = a.length
         guard magnitude.isFinite, sample.time.isFinite else { return nil }
@@ -200,38 +204,42 @@ public struct TiltDetector: Sendable {
         }
         previous = (sample.time, direction)
         lastGravity = direction
-        let tilt = toNeutralFrame * direction
-        lastTilt = tilt
-        if let fired = classify(tilt) {
-            autoNeutralOpen = false
-            holdStart = nil
-            return .fired(fired)
-        }
-        if phase == .armed {
-            // Near neutral once: from now on only `calibrate` moves the neutral pose, so
-            // holding a tilt can never become neutral (returning would fire the other way).
-            autoNeutralOpen = false
-            holdStart = nil
-            return nil
-        }
-        return autoNeutralOpen && configuration.autoNeutral ? holdStill(direction, tilt: tilt, at: sample.time) : nil
+        let fired = classify(toNeutralFrame * direction)
+        // Once play has begun this is one test: the auto-neutral work is out of line.
+        if autoNeutralOpen { autoNeutral(fired: fired != nil, at: sample.time) }
+        return fired
+    }
+
+    /// Closes auto-neutral once the stream has come near neutral or fired; otherwise
+    /// lets a still hold become neutral.
+    @inline(never)
+    private mutating func autoNeutral(fired: Bool, at time: Double) {
+        // Near neutral once (armed), or fired: from now on only `calibrate` moves the
+        // neutral pose, so holding a tilt can never become neutral (returning would
+        // fire the other way).
+        if fired || phase == .armed { return closeAutoNeutral() }
+        guard configuration.autoNeutral, let direction = lastGravity else { return }
+        holdStill(direction, tilt: toNeutralFrame * direction, at: time)
+    }
+
+    private mutating func closeAutoNeutral() {
+        autoNeutralOpen = false
+        holdStart = nil
     }
 
     /// Auto-neutral: a pose beyond the release angle held within `stillness` degrees of
     /// where the hold began for `autoNeutralHold` seconds becomes the neutral pose.
-    private mutating func holdStill(_ direction: Vector3, tilt: Vector3, at time: Double) -> Event? {
+    private mutating func holdStill(_ direction: Vector3, tilt: Vector3, at time: Double) {
         // Face down or beyond is no pose to play in.
-        guard tilt.z > 0 else { holdStart = nil; return nil }
+        guard tilt.z > 0 else { holdStart = nil; return }
         guard let start = holdStart, (direction - start.direction).length <= holdChord else {
             holdStart = (time, direction)
-            return nil
+            return
         }
-        guard time - start.time >= configuration.autoNeutralHold else { return nil }
+        guard time - start.time >= configuration.autoNeutralHold else { return }
         setNeutral(direction)
-        autoNeutralOpen = false
-        holdStart = nil
-        lastTilt = .flat
-        return .autoCalibrated
+        closeAutoNeutral()
+        autoCalibrations += 1
     }
 
     /// `tilt` is the reading's direction in the screen frame with neutral at +z; its x and
