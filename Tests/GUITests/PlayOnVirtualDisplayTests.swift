@@ -41,24 +41,25 @@ import TiltWire
         let layout = Layout(window: size, side: 4)
         #expect(layout.orientation == .landscape)
 
-        // The board fills the height at the left; the gauge's bubble turns green (armed).
-        var armed = 0
+        // The board fills the height at the left; the gauge's bubble is green (armed) and,
+        // once the trace holds its tilt, right of and above the centre: the right and top
+        // edges are lowered.
+        let g = layout.gauge
+        let upperRight = Rect(x: g.center.x, y: g.y, width: g.width / 2, height: g.height / 2)
+        var bubble = 0
+        var bubbleUpperRight = -1
         var boardTiles = 0
         for _ in 0..<50 {
             let shot = try display.screenshot(window: window, file: directory.path + "/shot.xwd")
-            armed = shot.count(of: Palette.gaugeArmed, in: layout.gauge, tolerance: 30)
+            bubble = shot.count(of: Palette.gaugeArmed, in: g, tolerance: 30)
+            bubbleUpperRight = shot.count(of: Palette.gaugeArmed, in: upperRight, tolerance: 30)
             boardTiles = shot.count(of: Palette.tile, in: layout.board, tolerance: 10)
-            if armed > 0 && boardTiles > 0 { break }
+            if bubble > 20 && bubbleUpperRight == bubble && boardTiles > 0 { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(boardTiles > Int(layout.board.width * layout.board.height * 0.5), "the board's tiles fill the left")
-        #expect(armed > 20, "the gauge's bubble is green: armed")
-        // The bubble sits right of and above the centre: the right and top edges are lowered.
-        let shot = try display.screenshot(window: window, file: directory.path + "/shot.xwd")
-        let g = layout.gauge
-        let upperRight = Rect(x: g.center.x, y: g.y, width: g.width / 2, height: g.height / 2)
-        let bubble = shot.count(of: Palette.gaugeArmed, in: g, tolerance: 30)
-        #expect(bubble > 20 && shot.count(of: Palette.gaugeArmed, in: upperRight, tolerance: 30) == bubble)
+        #expect(bubble > 20, "the gauge's bubble is green: armed")
+        #expect(bubbleUpperRight == bubble, "the bubble is where the tablet is lowered")
 
         // The sensitivity button: normal → firm, at the daemon, for every client.
         let button = try #require(layout.buttons.first { $0.control == .sensitivity })
