@@ -3,7 +3,7 @@ import TiltWire
 
 /// The on-screen buttons. Each has a key too, so a keyboard player never needs them.
 public enum Control: CaseIterable, Sendable {
-    case undo, redo, newGame, calibrate, hint, quit
+    case undo, redo, newGame, calibrate, sensitivity, hint, quit
 
     public var label: String {
         switch self {
@@ -12,6 +12,7 @@ public enum Control: CaseIterable, Sendable {
         case .newGame: "New (n)"
         case .calibrate: "Calibrate (c)"
         case .hint: "Hint (h)"
+        case .sensitivity: "Tilt (s)"
         case .quit: "Quit (q)"
         }
     }
@@ -29,6 +30,8 @@ public enum Key: Equatable, Sendable {
 public enum UserAction: Equatable, Sendable {
     case send(Command)
     case toggleFullscreen
+    /// The next sensitivity preset (the scene knows which is current).
+    case cycleSensitivity
     case quit
 
     public init?(key: Key) {
@@ -43,6 +46,7 @@ public enum UserAction: Equatable, Sendable {
             case "c": self.init(control: .calibrate)
             // h, or the key that carries ? (SDL names it by its unshifted /), as in play.
             case "h", "/", "?": self.init(control: .hint)
+            case "s": self.init(control: .sensitivity)
             case "q": self.init(control: .quit)
             case "f": self = .toggleFullscreen
             default: return nil
@@ -59,6 +63,7 @@ public enum UserAction: Equatable, Sendable {
         case .newGame: self = .send(.new(size: nil, seed: nil, shuffle: true))
         case .calibrate: self = .send(.calibrate)
         case .hint: self = .send(.hint)
+        case .sensitivity: self = .cycleSensitivity
         case .quit: self = .quit
         }
     }
