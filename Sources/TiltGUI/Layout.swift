@@ -57,12 +57,14 @@ public struct Layout: Equatable, Sendable {
         let boardArea: Rect
         switch orientation {
         case .portrait:
-            // Rows of equal length, as few as keep each button at least the minimum
-            // target wide and wide enough for its label to stay legible.
+            // Rows of equal length (the last one shorter when the count does not divide),
+            // as few as keep each button at least the minimum target wide and wide
+            // enough for its label to stay legible.
             let width = window.width - 2 * margin
             let narrowest = max(minimumTarget, 5.5 * textSize)
             let fit = Int((width + gap) / (narrowest + gap))
-            let columns = [controls.count, controls.count / 2, 2, 1].first { $0 <= fit && controls.count % $0 == 0 } ?? 1
+            let count = controls.count
+            let columns = [count, (count + 1) / 2, (count + 2) / 3, 2, 1].first { $0 <= fit } ?? 1
             let rows = (controls.count + columns - 1) / columns
             let buttonsHeight = Double(rows) * buttonHeight + Double(rows - 1) * gap
             // The gauge beside the status lines takes a little more than their height.
