@@ -321,6 +321,10 @@ def calibrated():
     # Angles are relative to the held pose; turn them into the device frame.
     samples = render_samples("calibrated-30", motion, 0.04, frame=lambda v: ts.mat_vec(from_neutral, v))
 
+    def fires_otherwise_without_calibrating():
+        fired = [d for _, d in ts.replay(samples, {"auto-neutral": False})]
+        return fired != steps or "fires the expected directions without calibrating"
+
     def nothing_fires_before_calibration():
         early = [d for t, d in ts.replay(samples, {"calibrate-at": CALIBRATE_AT}) if t <= CALIBRATE_AT]
         return not early or "fired %s before calibrating" % early
@@ -328,8 +332,118 @@ def calibrated():
     return Case("calibrated-30",
                 "held 30 deg top edge raised from the start, calibrated at t=1.0, "
                 "then 25 deg tilts from that pose: up right down left",
-                steps, samples, config=[("calibrate-at", "%.1f" % CALIBRATE_AT)],
-                checks=[nothing_fires_before_calibration, bites_without_config(samples, steps)])
+                steps, samples, config=[("calibrate-at", "%.1f" % CALIBRATE_AT), ("auto-neutral", "off")],
+                checks=[nothing_fires_before_calibration, fires_otherwise_without_calibrating])
+
+
+# Auto-neutral (docs/tilt-detection.md): a still starting pose becomes neutral.
+HELD = 35  # degrees, top edge raised: how people hold a tablet
+
+
+def from_pose(angles):
+    """The frame map for a motion measured from the pose `angles` rather than flat."""
+    rotation = ts.rotation_between((0.0, 0.0, 1.0), ts.pose(*angles))
+    return lambda v: ts.mat_vec(rotation, v)
+
+
+def auto_calibrations(samples, **settings):
+    detector = ts.Detector(**settings)
+    for t, v in samples:
+        detector.process(t, v)
+    return detector.auto_calibrations
+
+
+def auto_neutral_35():
+    steps = ["up", "right", "down", "left"]
+    motion = Motion().hold(1.5)
+    for direction in steps:
+        motion.tilt(towards(direction, 25), ramp=0.3, hold=0.25, rest=0.35)
+    motion.hold(0.2)
+    samples = render_samples("auto-neutral-35", motion, 0.04, frame=from_pose((0, HELD)))
+
+    def calibrates_once_after_a_second():
+        times = auto_calibrations(samples)
+        return (len(times) == 1 and 1.0 <= times[0] <= 1.05) or "auto-neutral at %s" % times
+
+    def fires_otherwise_without_auto_neutral():
+        fired = replay_with(samples, auto_neutral=False)
+        return fired != steps or "fires %s even without auto-neutral" % fired
+
+    return Case("auto-neutral-35",
+                "held still 35 deg top edge raised from the start (never near flat): after 1 s that pose "
+                "is neutral; then 25 deg tilts from it: up right down left",
+                steps, samples, checks=[calibrates_once_after_a_second, fires_otherwise_without_auto_neutral])
+
+
+def auto_neutral_settling():
+    # The hand settles from 42 deg (and 5 deg sideways) to 35 deg over 1.2 s, a few
+    # degrees a second, then holds with a 4 Hz tremor of 0.8 deg and a noisy sensor.
+    def tremor(u):
+        return (0.8 * math.sin(2 * math.pi * 4 * u), HELD + 0.5 * math.sin(2 * math.pi * 4 * u + 1))
+
+    steps = ["right", "down"]
+    motion = Motion((-5, 42)).move((0, HELD), 1.2).add(1.6, tremor)
+    for direction in steps:
+        dx, dy = towards(direction, 25)
+        motion.tilt((dx, HELD + dy), ramp=0.3, hold=0.25, rest=0.35)
+    motion.hold(0.2)
+    samples = render_samples("auto-neutral-settling", motion, 0.06)
+    settled = 1.2
+
+    def calibrates_once_near_the_held_pose():
+        detector = ts.Detector()
+        for t, v in samples:
+            detector.process(t, v)
+            if detector.auto_calibrations:
+                break
+        times = detector.auto_calibrations
+        x, y = ts.tilt_angles(detector.neutral)
+        near = abs(x) < 2 and abs(y - HELD) < 2
+        return (len(times) == 1 and times[0] > settled and near) or \
+            "auto-neutral at %s, pose %.1f, %.1f deg" % (times, x, y)
+
+    return Case("auto-neutral-settling",
+                "starts at 42 deg and settles to 35 deg over 1.2 s, then held with tremor and noise: "
+                "neutral is taken only once still; then tilts right, down from it",
+                steps, samples, checks=[calibrates_once_near_the_held_pose])
+
+
+def auto_neutral_drift():
+    # A steady drift from 35 to 50 deg at 6 deg/s is not a still hold (5 deg in 0.83 s).
+    steps = ["left", "up"]
+    motion = Motion((0, HELD)).add(2.5, lambda u: (0, HELD + 6 * u)).hold(1.5)
+    for direction in steps:
+        dx, dy = towards(direction, 25)
+        motion.tilt((dx, 50 + dy), ramp=0.3, hold=0.25, rest=0.35)
+    motion.hold(0.2)
+    samples = render_samples("auto-neutral-drift", motion, 0.04)
+
+    def calibrates_after_the_drift():
+        times = auto_calibrations(samples)
+        return (len(times) == 1 and times[0] >= 2.5 + 0.9) or "auto-neutral at %s" % times
+
+    return Case("auto-neutral-drift",
+                "starts at 35 deg and drifts to 50 deg at 6 deg/s, then held: neutral is taken at 50 deg "
+                "once still, not during the drift; then tilts left, up from it",
+                steps, samples, checks=[calibrates_after_the_drift])
+
+
+def hold_after_move():
+    motion = Motion().hold(0.5).move(towards("right", 30), 0.3).hold(5.0).move((0, 0), 0.3).hold(0.6)
+    samples = render_samples("hold-after-move", motion, 0.04)
+
+    def a_held_tilt_would_become_neutral_otherwise():
+        fired = replay_with(samples, auto_forever=True)
+        return fired == ["right", "left"] or "a detector that never stops auto-neutral fires %s" % fired
+
+    def never_auto_calibrates():
+        times = auto_calibrations(samples)
+        return not times or "auto-neutral at %s" % times
+
+    return Case("hold-after-move",
+                "flat, tilt right 30 deg and hold it still for 5 s, back to flat: one move, "
+                "the held tilt never becomes neutral",
+                ["right"], samples, checks=[a_held_tilt_would_become_neutral_otherwise, never_auto_calibrates])
 
 
 # --- Checks that a fixture tests what it claims ----------------------------------
@@ -358,7 +472,8 @@ def bites_without_config(samples, expected):
 def all_cases():
     return ([clean(d) for d in ("right", "left", "up", "down")]
             + [sequence(), diagonal(), hover(), knock(), shake(), slow_drift(),
-               mount_matrix(), screen_rotation(), calibrated()])
+               mount_matrix(), screen_rotation(), calibrated(),
+               auto_neutral_35(), auto_neutral_settling(), auto_neutral_drift(), hold_after_move()])
 
 
 def verify(case):

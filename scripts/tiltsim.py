@@ -266,9 +266,11 @@ class Detector:
     """TiltDetector.process(_:) with the default configuration unless told otherwise."""
 
     RATE_WINDOW = 0.02
+    STILLNESS = 5.0  # degrees a still hold may wander (TiltDetector.stillness)
 
     def __init__(self, trigger=20.0, release=10.0, tolerance=0.25, max_rate=720.0, settle=0.1,
-                 mount_matrix=IDENTITY, rotation=0, neutral=(0.0, 0.0, 1.0)):
+                 mount_matrix=IDENTITY, rotation=0, neutral=(0.0, 0.0, 1.0),
+                 auto_neutral=True, hold=1.0, auto_forever=False):
         self.trigger, self.release, self.tolerance = trigger, release, tolerance
         self.max_rate, self.settle = max_rate, settle
         self.mount = rows(mount_matrix)
@@ -278,6 +280,13 @@ class Detector:
         self.last_gravity = None
         self.previous = None
         self.settle_until = None
+        # Auto-neutral: open until the stream first comes near neutral, fires or is
+        # calibrated. `auto_forever` never closes it: a broken detector the fixtures'
+        # checks use to show that the closing matters.
+        self.auto_neutral, self.hold, self.auto_forever = auto_neutral, hold, auto_forever
+        self.auto_open = True
+        self.hold_start = None
+        self.auto_calibrations = []
         self.derive()
 
     def derive(self):
@@ -290,6 +299,7 @@ class Detector:
         self.low = (1 - self.tolerance) * STANDARD_GRAVITY
         self.high = (1 + self.tolerance) * STANDARD_GRAVITY
         self.max_chord_rate = self.max_rate * math.pi / 180
+        self.hold_chord = 2 * taylor_sine(self.STILLNESS / 2)
 
     def calibrate(self):
         if self.last_gravity is None:
@@ -297,7 +307,13 @@ class Detector:
         n = length(self.last_gravity)
         self.neutral = scale(self.last_gravity, 1 / n)
         self.derive()
+        self.close_auto()
         return True
+
+    def close_auto(self):
+        if not self.auto_forever:
+            self.auto_open = False
+        self.hold_start = None
 
     def process(self, t, reading):
         a = mat_vec(self.mount, reading)
@@ -317,7 +333,28 @@ class Detector:
                 return None
         self.previous = (t, direction)
         self.last_gravity = direction
-        return self.classify(mat_vec(self.to_neutral, direction))
+        tilt = mat_vec(self.to_neutral, direction)
+        fired = self.classify(tilt)
+        if fired is not None or self.armed:
+            self.close_auto()
+            return fired
+        if self.auto_open and self.auto_neutral:
+            self.hold_still(t, direction, tilt)
+        return None
+
+    def hold_still(self, t, direction, tilt):
+        if tilt[2] <= 0:
+            self.hold_start = None
+            return
+        start = self.hold_start
+        if start is None or length(sub(direction, start[1])) > self.hold_chord:
+            self.hold_start = (t, direction)
+            return
+        if t - start[0] >= self.hold:
+            self.neutral = direction
+            self.derive()
+            self.auto_calibrations.append(t)
+            self.close_auto()
 
     def classify(self, v):
         if v[2] <= 0:
@@ -336,6 +373,7 @@ class Detector:
 
     def bump(self, t):
         self.previous = None
+        self.hold_start = None
         self.settle_until = t + self.settle
 
 
@@ -394,6 +432,9 @@ def parse_config(comments):
             config[key] = int(value)
         elif key == "calibrate-at":
             config[key] = float(value)
+        elif key == "auto-neutral":
+            assert value in ("on", "off")
+            config[key] = value == "on"
         else:
             raise ValueError("unknown config key " + key)
     return config
@@ -403,7 +444,7 @@ def replay(samples, config=None):
     """Feeds samples to a detector set up from `config`; returns [(time, direction)]."""
     config = config or {}
     detector = Detector(mount_matrix=config.get("mount-matrix", IDENTITY),
-                        rotation=config.get("rotation", 0))
+                        rotation=config.get("rotation", 0), auto_neutral=config.get("auto-neutral", True))
     calibrate_at = config.get("calibrate-at")
     fired = []
     for t, reading in samples:

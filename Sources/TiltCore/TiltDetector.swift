@@ -9,7 +9,8 @@
 /// - fired: nothing fires until both axes are back under the release angle (hysteresis).
 ///
 /// The detector starts disarmed, so a device that is already tilted when reading
-/// starts must come back to neutral before its first move.
+/// starts must come back to neutral before its first move, unless it is held still
+/// there: then that pose becomes neutral by itself (auto-neutral, docs/tilt-detection.md).
 ///
 /// Bumps are rejected: a sample whose magnitude is far from 1 g, or whose direction
 /// turns faster than a hand tilts a tablet, is a knock or a shake; it never fires and
@@ -30,12 +31,17 @@ public struct TiltDetector: Sendable {
         public var mountMatrix: Matrix3 = .identity
         /// How the picture is turned on the panel.
         public var screenRotation: ScreenRotation = .none
+        /// Take a still starting pose as neutral (only before the stream first comes
+        /// near neutral and before any fire: docs/tilt-detection.md).
+        public var autoNeutral = true
+        /// Seconds the starting pose must be held still to become neutral.
+        public var autoNeutralHold: Double = 1.0
 
         public init() {}
 
         public enum Problem: Error, Equatable, CustomStringConvertible {
             case triggerOutOfRange(Double), releaseOutOfRange(Double), toleranceOutOfRange(Double)
-            case rateOutOfRange(Double), settleOutOfRange(Double), mountMatrixSingular
+            case rateOutOfRange(Double), settleOutOfRange(Double), mountMatrixSingular, holdOutOfRange(Double)
 
             public var description: String {
                 switch self {
@@ -45,6 +51,7 @@ public struct TiltDetector: Sendable {
                 case .rateOutOfRange(let v): "maximum angular rate \(v)°/s must be above 0"
                 case .settleOutOfRange(let v): "settle time \(v) s must be from 0 to 10"
                 case .mountMatrixSingular: "mount matrix must be invertible"
+                case .holdOutOfRange(let v): "auto-neutral hold \(v) s must be from 0.2 to 10"
                 }
             }
         }
@@ -57,7 +64,16 @@ public struct TiltDetector: Sendable {
             guard maxAngularRate > 0, maxAngularRate.isFinite else { throw .rateOutOfRange(maxAngularRate) }
             guard settleTime >= 0, settleTime <= 10 else { throw .settleOutOfRange(settleTime) }
             guard abs(mountMatrix.determinant) > 1e-6 else { throw .mountMatrixSingular }
+            guard autoNeutralHold >= 0.2, autoNeutralHold <= 10 else { throw .holdOutOfRange(autoNeutralHold) }
         }
+    }
+
+    /// What a sample did.
+    public enum Event: Sendable, Equatable {
+        /// A tilt fired.
+        case fired(Direction)
+        /// The starting pose, held still, became the neutral pose (auto-neutral).
+        case autoCalibrated
     }
 
     public enum Phase: Sendable, Equatable {
@@ -72,6 +88,13 @@ public struct TiltDetector: Sendable {
     public private(set) var phase: Phase = .waitingForNeutral
     /// The last accepted reading's direction, in the device frame (what `calibrate` takes).
     public private(set) var lastGravity: Vector3?
+    /// The last accepted reading in the screen frame with neutral at +z: its x and y are
+    /// the sines of the tilt angles about the screen's two axes (what a pose gauge shows).
+    /// Worked out when asked, so a sample costs nothing more for it.
+    public var lastTilt: Vector3? { lastGravity.map { toNeutralFrame * $0 } }
+    /// True from the start of a stream until it first comes within the release angle of
+    /// neutral, a tilt fires, or a calibration: only then may a still pose become neutral.
+    public private(set) var autoNeutralOpen = true
 
     // Derived once per configuration and neutral pose, so a sample costs a few multiplies.
     private var toNeutralFrame: Matrix3 = .identity
@@ -83,10 +106,16 @@ public struct TiltDetector: Sendable {
     // Bump rejection.
     private var previous: (time: Double, direction: Vector3)?
     private var settleUntil: Double?
+    /// Where and when the current still hold began (auto-neutral).
+    private var holdStart: (time: Double, direction: Vector3)?
+    private var holdChord = 0.0
 
     /// The shortest interval the angular rate is measured over, so that a fast
     /// sensor's per-sample noise does not look like a fast turn.
     static let rateWindow = 0.02
+    /// Degrees a "still" hold may wander from where it began: hand tremor and sensor
+    /// noise stay well inside, a deliberate movement leaves it.
+    public static let stillness = 5.0
 
     public init(configuration: Configuration = Configuration(), neutral: Vector3 = .flat) {
         self.configuration = configuration
@@ -106,6 +135,8 @@ public struct TiltDetector: Sendable {
         previous = nil
         settleUntil = nil
         lastGravity = nil
+        holdStart = nil
+        autoNeutralOpen = true
     }
 
     /// Takes the current pose as neutral; false if no sample has been accepted yet.
@@ -113,6 +144,9 @@ public struct TiltDetector: Sendable {
     public mutating func calibrate() -> Bool {
         guard let lastGravity else { return false }
         setNeutral(lastGravity)
+        // A pose chosen by hand is never replaced by a guess.
+        autoNeutralOpen = false
+        holdStart = nil
         return true
     }
 
@@ -133,7 +167,19 @@ public struct TiltDetector: Sendable {
         magnitudeRange = ((1 - tolerance) * standardGravity)...((1 + tolerance) * standardGravity)
         // For the small angles between samples the chord is the angle in radians.
         maxChordRate = configuration.maxAngularRate * Double.pi / 180
+        // The chord between two unit vectors `a` apart is 2 sin(a/2).
+        holdChord = 2 * Self.sine(degrees: Self.stillness / 2)
     }
+
+    /// Feeds one sample; returns what it did: a fire, or the starting pose taken as neutral.
+    public mutating func step(_ sample: Sample) -> Event? {
+        let taken = autoCalibrations
+        if let direction = process(sample) { return .fired(direction) }
+        return autoCalibrations != taken ? .autoCalibrated : nil
+    }
+
+    /// How many times a still starting pose became neutral (what `step` reports).
+    public private(set) var autoCalibrations = 0
 
     /// Feeds one sample; returns the direction it fires, if any.
     public mutating func process(_ sample: Sample) -> Direction? {
@@ -158,7 +204,42 @@ public struct TiltDetector: Sendable {
         }
         previous = (sample.time, direction)
         lastGravity = direction
-        return classify(toNeutralFrame * direction)
+        let fired = classify(toNeutralFrame * direction)
+        // Once play has begun this is one test: the auto-neutral work is out of line.
+        if autoNeutralOpen { autoNeutral(fired: fired != nil, at: sample.time) }
+        return fired
+    }
+
+    /// Closes auto-neutral once the stream has come near neutral or fired; otherwise
+    /// lets a still hold become neutral.
+    @inline(never)
+    private mutating func autoNeutral(fired: Bool, at time: Double) {
+        // Near neutral once (armed), or fired: from now on only `calibrate` moves the
+        // neutral pose, so holding a tilt can never become neutral (returning would
+        // fire the other way).
+        if fired || phase == .armed { return closeAutoNeutral() }
+        guard configuration.autoNeutral, let direction = lastGravity else { return }
+        holdStill(direction, tilt: toNeutralFrame * direction, at: time)
+    }
+
+    private mutating func closeAutoNeutral() {
+        autoNeutralOpen = false
+        holdStart = nil
+    }
+
+    /// Auto-neutral: a pose beyond the release angle held within `stillness` degrees of
+    /// where the hold began for `autoNeutralHold` seconds becomes the neutral pose.
+    private mutating func holdStill(_ direction: Vector3, tilt: Vector3, at time: Double) {
+        // Face down or beyond is no pose to play in.
+        guard tilt.z > 0 else { holdStart = nil; return }
+        guard let start = holdStart, (direction - start.direction).length <= holdChord else {
+            holdStart = (time, direction)
+            return
+        }
+        guard time - start.time >= configuration.autoNeutralHold else { return }
+        setNeutral(direction)
+        closeAutoNeutral()
+        autoCalibrations += 1
     }
 
     /// `tilt` is the reading's direction in the screen frame with neutral at +z; its x and
@@ -182,11 +263,12 @@ public struct TiltDetector: Sendable {
 
     private mutating func bump(at time: Double) {
         previous = nil
+        holdStart = nil
         if time.isFinite { settleUntil = time + configuration.settleTime }
     }
 
     /// The sine of an angle in degrees, by a short Taylor series (the core has no libm).
-    static func sine(degrees: Double) -> Double {
+    public static func sine(degrees: Double) -> Double {
         let x = degrees * Double.pi / 180
         var term = x
         var sum = x

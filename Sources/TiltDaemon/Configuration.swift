@@ -13,6 +13,8 @@ public struct Configuration: Equatable, Sendable {
     public var limits = Hub.Limits()
     public var source = "auto"
     public var alwaysOn = false
+    /// Hz to ask an IIO sensor for while a client plays.
+    public var sampleRate = SamplingRate.playing
 
     public init() {}
 
@@ -34,12 +36,15 @@ public struct Configuration: Equatable, Sendable {
         ("detector", "settle-time", "0.1", "seconds of samples ignored after a bump"),
         ("detector", "screen-rotation", "0", "0, 90, 180 or 270: how the picture is turned, counter-clockwise"),
         ("detector", "mount-matrix", "", "nine numbers, row by row: replaces the sensor's mount matrix"),
+        ("detector", "auto-neutral", "true", "a starting pose held still (never near neutral, no tilt fired yet) becomes the neutral pose"),
+        ("detector", "auto-neutral-hold", "1", "seconds the starting pose must be held still to become neutral (0.2 to 10)"),
         ("game", "undo-levels", "1000", "undo levels kept (0 to 100000)"),
         ("game", "default-size", "4", "board side of the first game; a later `new` without a size keeps the current side (2 to 10)"),
         ("clients", "max-clients", "256", "clients attached at once (1 to 100000)"),
         ("clients", "max-queued-bytes", "1048576", "unsent bytes a client may have before it is dropped as not reading; at a quarter of it the client is paused (docs/protocol.md)"),
         ("sensor", "source", "auto", "auto, none, iio, iio:NAME, evdev, evdev:PATH or replay:FILE"),
         ("sensor", "always-on", "false", "keep the sensor running with no client attached"),
+        ("sensor", "sample-rate", "100", "Hz to ask an IIO sensor for while a client plays: the lowest offered rate of at least this, else the fastest (50 to 1000)"),
     ]
 
     public static func parse(_ text: String) throws(Problem) -> Configuration {
@@ -93,6 +98,12 @@ public struct Configuration: Equatable, Sendable {
             }
             return n
         }
+        func flag() throws(Problem) -> Bool {
+            guard let flag = ["true": true, "yes": true, "1": true, "false": false, "no": false, "0": false][value] else {
+                throw Problem(line: 0, message: "\(key) must be true or false, not '\(value)'")
+            }
+            return flag
+        }
         switch (section, key) {
         case ("detector", "trigger-angle"): detector.triggerAngle = try number(0...90)
         case ("detector", "release-angle"): detector.releaseAngle = try number(0...90)
@@ -111,6 +122,8 @@ public struct Configuration: Equatable, Sendable {
                 throw Problem(line: 0, message: "mount-matrix must be nine numbers of an invertible matrix, not '\(value)'")
             }
             mountMatrixOverride = matrix
+        case ("detector", "auto-neutral"): detector.autoNeutral = try flag()
+        case ("detector", "auto-neutral-hold"): detector.autoNeutralHold = try number(0.2...10)
         case ("game", "undo-levels"): undoLevels = try integer(0...100_000)
         case ("game", "default-size"): defaultSize = try integer(Board.sides.lowerBound...Board.sides.upperBound)
         case ("clients", "max-clients"): limits.maxClients = try integer(1...100_000)
@@ -120,11 +133,8 @@ public struct Configuration: Equatable, Sendable {
                 do throws(SensorError) { _ = try SensorSpec(parsing: value) } catch { throw Problem(line: 0, message: error.message) }
             }
             source = value
-        case ("sensor", "always-on"):
-            guard let flag = ["true": true, "yes": true, "1": true, "false": false, "no": false, "0": false][value] else {
-                throw Problem(line: 0, message: "always-on must be true or false, not '\(value)'")
-            }
-            alwaysOn = flag
+        case ("sensor", "always-on"): alwaysOn = try flag()
+        case ("sensor", "sample-rate"): sampleRate = try number(50...1000)
         default: throw Problem(line: 0, message: "unknown key '\(key)'")
         }
     }

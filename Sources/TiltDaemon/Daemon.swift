@@ -57,7 +57,7 @@ public final class Daemon {
                   clock: MonotonicClock.now)
         let source = configuration.source
         let speed = options.replaySpeed
-        sensors = SensorManager(alwaysOn: configuration.alwaysOn, log: log) {
+        sensors = SensorManager(alwaysOn: configuration.alwaysOn, playRate: configuration.sampleRate, log: log) {
             Self.openSource(source, speed: speed)
         }
         try openListeners()
@@ -88,7 +88,8 @@ public final class Daemon {
         case .loaded(let saved):
             if let neutral = saved.neutral { detector.setNeutral(neutral) }
             log.info("restored the game from \(store.path): revision \(saved.revision), \(saved.puzzle.moves) moves")
-            var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time)
+            var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time,
+                            sensitivity: saved.sensitivity, records: saved.records)
             _ = game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels, at: 0)
             return game
         case .corrupt(let reason, let aside):

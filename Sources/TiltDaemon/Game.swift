@@ -11,16 +11,48 @@ public struct Game: Sendable {
     public private(set) var revision: Int
     /// Bumped by every change worth saving (revision changes and calibration).
     public private(set) var generation = 0
+    /// The trigger and release angles the player chose (`configure`); nil: the
+    /// configuration file's. Saved with the game, so a restart keeps them.
+    public private(set) var sensitivity: Sensitivity?
+    /// The best time and fewest moves of solved games, by board side; a new game keeps them.
+    public private(set) var records: [Int: SizeRecord]
     /// Seconds of play before the clock's current run.
     private var playedBefore: Double
     /// When the clock's current run started (monotonic seconds); nil while paused.
     private var runningSince: Double?
 
-    public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0) {
+    public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0,
+                sensitivity: Sensitivity? = nil, records: [Int: SizeRecord] = [:]) {
         self.puzzle = puzzle
         self.detector = detector
         self.revision = revision
         self.playedBefore = playTime
+        self.sensitivity = sensitivity
+        self.records = records
+        self.detector.reconfigure(applyingSensitivity(to: detector.configuration))
+    }
+
+    /// The angles in effect.
+    public var currentSensitivity: Sensitivity {
+        Sensitivity(trigger: detector.configuration.triggerAngle, release: detector.configuration.releaseAngle)
+    }
+
+    private func applyingSensitivity(to configuration: TiltDetector.Configuration) -> TiltDetector.Configuration {
+        guard let sensitivity else { return configuration }
+        var configured = configuration
+        configured.triggerAngle = sensitivity.trigger
+        configured.releaseAngle = sensitivity.release
+        return configured
+    }
+
+    /// The player's angles (already checked: `Sensitivity.problem` is nil); false when
+    /// they are the ones in effect already.
+    public mutating func configure(_ new: Sensitivity) -> Bool {
+        guard new != currentSensitivity || sensitivity == nil else { return false }
+        sensitivity = new
+        detector.reconfigure(applyingSensitivity(to: detector.configuration))
+        generation += 1
+        return true
     }
 
     // MARK: Clock
@@ -48,15 +80,22 @@ public struct Game: Sendable {
     }
 
     public func state(at now: Double) -> GameState {
-        GameState(puzzle: puzzle, revision: revision, time: playTime(at: now))
+        var state = GameState(puzzle: puzzle, revision: revision, time: playTime(at: now))
+        state.records = records.values.sorted { $0.size < $1.size }
+        return state
     }
 
     // MARK: Changes
 
     /// Feeds one sensor sample; a fired direction becomes a `tilt` event and, when
-    /// legal, its move.
+    /// legal, its move; a still starting pose taken as neutral becomes `calibrated`
+    /// and is saved like a manual calibration.
     public mutating func process(_ sample: Sample, at now: Double) -> [ServerMessage] {
-        guard let direction = detector.process(sample) else { return [] }
+        guard let event = detector.step(sample) else { return [] }
+        guard case .fired(let direction) = event else {
+            generation += 1
+            return [.calibrated(auto: true)]
+        }
         let moves = puzzle.tilt(direction)
         return [.tilt(direction: direction, moved: !moves.isEmpty)] + announce(moves, cause: .tilt, at: now)
     }
@@ -100,7 +139,7 @@ public struct Game: Sendable {
     /// to broadcast (its `canUndo` may have changed).
     public mutating func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int,
                                      at now: Double) -> ServerMessage? {
-        detector.reconfigure(configuration)
+        detector.reconfigure(applyingSensitivity(to: configuration))
         guard undoLimit != puzzle.history.limit else { return nil }
         let history = History(limit: undoLimit, undo: Array(puzzle.history.undoActions.suffix(undoLimit)),
                               redo: puzzle.history.redoActions)
@@ -131,7 +170,12 @@ public struct Game: Sendable {
         }
         generation += 1
         updateClock(at: now)
-        if solved { events.append(.solved(revision: revision, moves: puzzle.moves, time: playTime(at: now))) }
+        if solved {
+            let time = playTime(at: now)
+            let (news, record) = RecordNews.solving(size: puzzle.side, time: time, moves: puzzle.moves, records: records)
+            records[puzzle.side] = record
+            events.append(.solved(revision: revision, moves: puzzle.moves, time: time, records: news))
+        }
         return events
     }
 }

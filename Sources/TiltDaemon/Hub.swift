@@ -47,6 +47,8 @@ public final class Hub {
     private var samplesSubscribers = 0
     /// Paused sessions that may go on, in the order they became ready.
     private var resumable: [Int] = []
+    /// The `pose` subscribers' pacing, by session (docs/protocol.md).
+    private var poseStreams: [Int: PoseThrottle] = [:]
 
     public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
         self.game = game
@@ -102,6 +104,7 @@ public final class Hub {
         session.outbox.append(ServerMessage.hello(version: version).encoded())
         session.outbox.append(ServerMessage.state(game.state(at: clock())).encoded())
         session.outbox.append(ServerMessage.sensor(sensor).encoded())
+        session.outbox.append(ServerMessage.settings(game.currentSensitivity).encoded())
         flush(session)
         return session.id
     }
@@ -111,6 +114,7 @@ public final class Hub {
         guard let session = sessions.removeValue(forKey: id) else { return }
         order.removeAll { $0 == id }
         if session.wantsSamples { samplesSubscribers -= 1 }
+        poseStreams[id] = nil
         if session.waitingForWritable { watchWritable(id, false) }
         session.transport.close()
         log.info("client \(id) detached: \(reason)")
@@ -144,6 +148,7 @@ public final class Hub {
                 handle(line, from: session)
                 // Replies that wait for nothing go out before the next request's events.
                 release(session, failedGeneration: nil)
+                if posePending { offerPose(at: clock()) }
             case .tooLong:
                 session.enqueueReply(.error(id: nil, code: .lineTooLong,
                                             message: "a line may hold at most \(WireProtocol.maxLineLength) bytes"),
@@ -244,9 +249,29 @@ public final class Hub {
                                             message: "calibration needs a sensor sample; is a sensor attached?"), after: 0)
                 return
             }
-        case .subscribe(let samples):
-            if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
-            session.wantsSamples = samples
+            broadcast(.calibrated(auto: false))
+        case .configure(let trigger, let release):
+            let current = game.currentSensitivity
+            let wanted = Sensitivity(trigger: trigger ?? current.trigger, release: release ?? current.release)
+            if let problem = wanted.problem { return badArgument(problem) }
+            if game.configure(wanted) {
+                broadcast(.settings(wanted))
+                posePending = !poseStreams.isEmpty
+            }
+        case .subscribe(let samples, let pose):
+            if let samples {
+                if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
+                session.wantsSamples = samples
+            }
+            if let pose {
+                if !pose {
+                    poseStreams[session.id] = nil
+                } else if poseStreams[session.id] == nil {
+                    // The current pose, if any, follows the reply.
+                    poseStreams[session.id] = PoseThrottle()
+                    posePending = true
+                }
+            }
         }
         // A request that changed the game is answered once the change is on disk.
         let changed = game.generation != generationBefore
@@ -272,6 +297,30 @@ public final class Hub {
             game.process(sample, at: now).forEach(broadcast)
         }
         afterChanges()
+        // Once per batch, and only with a subscriber: no per-sample cost for the gauge.
+        if !poseStreams.isEmpty { offerPose(at: now) }
+    }
+
+    /// Set when a pose subscriber should hear the current pose without a new sample.
+    private var posePending = false
+
+    /// Offers the detector's pose to every `pose` subscriber (after the batch's events
+    /// are flushed, so a backlog is a slow client's, not this batch's).
+    private func offerPose(at now: Double) {
+        posePending = false
+        guard let pose = game.detector.poseReport else { return }
+        for id in order {
+            guard poseStreams[id] != nil, let session = sessions[id] else { continue }
+            // What is queued already goes first; a backlog left is the client's.
+            if !session.outbox.isEmpty { flush(session) }
+            guard var stream = poseStreams[id], sessions[id] != nil else { continue }
+            let ready = stream.offer(pose, at: now, backlogged: !session.outbox.isEmpty)
+            poseStreams[id] = stream
+            if let ready {
+                session.outbox.append(ServerMessage.pose(ready).encoded())
+                flush(session)
+            }
+        }
     }
 
     public func sensorChanged(_ report: SensorReport) {
@@ -284,7 +333,9 @@ public final class Hub {
     }
 
     public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
+        let before = game.currentSensitivity
         if let trimmed = game.reconfigure(configuration, undoLimit: undoLimit, at: clock()) { broadcast(trimmed) }
+        if game.currentSensitivity != before { broadcast(.settings(game.currentSensitivity)) }
         afterChanges()
     }
 
@@ -353,6 +404,13 @@ public final class Hub {
     public func writable(_ id: Int) {
         guard let session = sessions[id] else { return }
         flush(session)
+        // A pose held back by the backlog goes out once the backlog is gone.
+        if session.outbox.isEmpty, var stream = poseStreams[id],
+           let ready = stream.due(at: clock(), backlogged: false) {
+            poseStreams[id] = stream
+            session.outbox.append(ServerMessage.pose(ready).encoded())
+            flush(session)
+        }
         resumeWaiting()
     }
 

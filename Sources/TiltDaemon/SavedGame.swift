@@ -14,12 +14,18 @@ public struct SavedGame: Sendable, Equatable {
     public var puzzle: Puzzle
     /// The calibrated neutral pose (device frame), if any.
     public var neutral: Vector3?
+    /// The player's trigger and release angles, if chosen (files from before have none).
+    public var sensitivity: Sensitivity?
+    /// The best results by board side (files from before have none).
+    public var records: [Int: SizeRecord] = [:]
 
     public init(game: Game, at now: Double) {
         revision = game.revision
         time = game.playTime(at: now)
         puzzle = game.puzzle
         neutral = game.detector.neutral == .flat ? nil : game.detector.neutral
+        sensitivity = game.sensitivity
+        records = game.records
     }
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -45,6 +51,13 @@ public struct SavedGame: Sendable, Equatable {
             ])),
         ]))
         if let neutral { w.field("neutral", [neutral.x, neutral.y, neutral.z]) }
+        if let sensitivity {
+            w.field("sensitivity", raw: .object([("trigger", .number(String(sensitivity.trigger))),
+                                                 ("release", .number(String(sensitivity.release)))]))
+        }
+        if !records.isEmpty {
+            w.field("records", raw: .array(records.values.sorted { $0.size < $1.size }.map(\.json)))
+        }
         return w.line()
     }
 
@@ -90,6 +103,24 @@ public struct SavedGame: Sendable, Equatable {
             let numbers = pose.compactMap(\.double)
             guard numbers.count == 3 else { throw Problem(description: "malformed neutral") }
             neutral = Vector3(numbers[0], numbers[1], numbers[2])
+        }
+        sensitivity = nil
+        if let saved = value["sensitivity"] {
+            guard let trigger = saved["trigger"]?.double, let release = saved["release"]?.double,
+                  Sensitivity(trigger: trigger, release: release).problem == nil else {
+                throw Problem(description: "malformed sensitivity")
+            }
+            sensitivity = Sensitivity(trigger: trigger, release: release)
+        }
+        records = [:]
+        if let saved = value["records"] {
+            guard case .array(let entries) = saved else { throw Problem(description: "malformed records") }
+            for entry in entries {
+                guard let record = SizeRecord(json: entry), Board.sides.contains(record.size) else {
+                    throw Problem(description: "malformed records")
+                }
+                records[record.size] = record
+            }
         }
     }
 }

@@ -13,6 +13,11 @@ final class SensorManager {
 
     private let open: Opener
     private let alwaysOn: Bool
+    /// The sampling rate to ask for while a client plays (`sample-rate`); with no client
+    /// (always-on) the source asks for `SamplingRate.minimum`.
+    private let playRate: Double
+    /// The rate asked of the running source.
+    private var askedRate: Double?
     private let log: Logger
     private(set) var source: SensorSource?
     private(set) var report = SensorReport(status: .absent, message: "no sensor found")
@@ -28,8 +33,9 @@ final class SensorManager {
     /// The wait changed: the loop must re-register the descriptor.
     var onWaitChanged: () -> Void = {}
 
-    init(alwaysOn: Bool, log: Logger, open: @escaping Opener) {
+    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, log: Logger, open: @escaping Opener) {
         self.alwaysOn = alwaysOn
+        self.playRate = playRate
         self.log = log
         self.open = open
     }
@@ -72,10 +78,20 @@ final class SensorManager {
         lose(reason: "removed")
     }
 
+    private var wantedRate: Double { claimed ? playRate : SamplingRate.minimum }
+
     private func update() {
         guard let source else { return }
+        if running, let askedRate, askedRate != wantedRate, wanted {
+            // Always-on and a client came or went: start again at the rate for it; `stop`
+            // puts the previous rate back first.
+            source.stop()
+            running = false
+        }
         if wanted && !running && !ended {
             do throws(SensorError) {
+                source.setMinimumRate(wantedRate)
+                askedRate = wantedRate
                 try source.start()
                 running = true
                 setReport(report(for: source.info, status: .active))

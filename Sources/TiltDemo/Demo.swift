@@ -138,7 +138,7 @@ public enum Demo {
                 view?.event("tilt \(direction)" + (moved ? "" : " (nothing can move)"))
             case .move(_, let move, _, let moves, _, _, _):
                 view?.event("tile \(move.from) → \(move.to), \(moves) moves")
-            case .solved(_, _, let time):
+            case .solved(_, _, let time, _):
                 outcome.solvedTime = time
             case .sensor(let report) where report.status == .ended:
                 break reading

@@ -39,6 +39,10 @@ public final class IIOSource: SensorSource {
 
     private var session: Session?
     private var warnings: [String] = []
+    /// Asked of the driver at `start`: `SamplingRate.minimum`, or more while a client plays.
+    private var minimumRate = SamplingRate.minimum
+
+    public func setMinimumRate(_ hertz: Double) { minimumRate = max(SamplingRate.minimum, hertz) }
 
     /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
     /// the location and the mount matrix come from udev.
@@ -224,7 +228,7 @@ public final class IIOSource: SensorSource {
               let previousText = attribute.read("sampling_frequency") else { return nil }
         let previous = previousText.sysfsNumber
         guard let offered = attribute.read("sampling_frequency_available").flatMap(SamplingRate.Offer.init(parsing:)),
-              let target = SamplingRate.choose(current: previous, offer: offered) else { return previous }
+              let target = SamplingRate.choose(current: previous, offer: offered, minimum: minimumRate) else { return previous }
         do {
             try attribute.write("sampling_frequency", target.sysfsText)
         } catch {

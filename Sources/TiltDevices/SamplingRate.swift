@@ -3,6 +3,9 @@
 /// in `sampling_frequency_available`.
 public enum SamplingRate {
     public static let minimum = 50.0
+    /// What the daemon asks for while a client plays (`sample-rate`): a tilt is seen
+    /// within 10 ms (docs/performance.md).
+    public static let playing = 100.0
 
     /// What `*sampling_frequency_available` lists: values ("12.5 25 50 100") or a
     /// range ("[min step max]").
@@ -28,7 +31,7 @@ public enum SamplingRate {
 
     /// The rate to set, or nil to leave the current one: it is already fast enough,
     /// or nothing offered is faster. Below `minimum` everywhere, the fastest offered.
-    public static func choose(current: Double?, offer: Offer) -> Double? {
+    public static func choose(current: Double?, offer: Offer, minimum: Double = minimum) -> Double? {
         if let current, current >= minimum { return nil }
         let target: Double?
         switch offer {

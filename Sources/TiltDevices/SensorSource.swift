@@ -99,4 +99,11 @@ public protocol SensorSource: AnyObject {
     var wait: SensorWait { get }
     /// Reads whatever is ready; `now` is the monotonic clock.
     func service(now: Double) -> [SensorEvent]
+    /// The slowest sampling rate to ask the device for at the next `start`, where the
+    /// device lets the rate be chosen (IIO); others ignore it.
+    func setMinimumRate(_ hertz: Double)
+}
+
+extension SensorSource {
+    public func setMinimumRate(_ hertz: Double) {}
 }

@@ -17,9 +17,19 @@ public struct BoardScene: Sendable {
     public private(set) var mirror = BoardMirror()
     public private(set) var animator: Animator?
     public private(set) var sensor: SensorReport?
+    /// The detector's view, for the gauge (docs/gui.md).
+    public private(set) var pose: PoseReport?
+    /// The detector's angles, from the daemon's `settings`.
+    public private(set) var settings: Sensitivity?
+    /// Seconds since the last fired tilt, for the gauge's flash; nil when none is showing.
+    public private(set) var firedAgo: Double?
     /// What the daemon last refused, shown until the board changes.
     public private(set) var notice: String?
     private var solvedTime: Double?
+    /// Which records the last solve set (nil: no solve seen since connecting).
+    public private(set) var solvedNews: RecordNews?
+    /// Seconds the celebration has been showing; nil when not animating.
+    private var celebrationAge: Double?
     /// Swipes sent as `move` requests, by request id: if nothing moved, the board bumps that way.
     private var pendingMoves: [Int: Direction] = [:]
     public var frameInterval = 1.0 / 60 {
@@ -38,6 +48,10 @@ public struct BoardScene: Sendable {
             _ = mirror.apply(message)
             notice = nil
             solvedTime = state.solved ? state.time : nil
+            if !state.solved {
+                solvedNews = nil
+                celebrationAge = nil
+            }
             // The greeting after a reconnect repeats what is shown: nothing to redo.
             if animator?.side != state.size || animator?.target != state.board {
                 animator = Animator(board: state.board, side: state.size, frameInterval: frameInterval)
@@ -55,9 +69,12 @@ public struct BoardScene: Sendable {
                 break
             }
         case .tilt(let direction, let moved):
+            firedAgo = 0
             if !moved { animator?.bump(direction) }
-        case .solved(_, _, let time):
+        case .solved(_, _, let time, let news):
             solvedTime = time
+            solvedNews = news
+            celebrationAge = 0
         case .sensor(let report):
             sensor = report
         case .reply(let id, _, let moved):
@@ -67,6 +84,12 @@ public struct BoardScene: Sendable {
         case .error(let id, _, let text):
             if let id = id?.int { pendingMoves.removeValue(forKey: id) }
             notice = text
+        case .calibrated(let auto):
+            notice = auto ? "your pose is now neutral" : "calibrated: this pose is now neutral"
+        case .pose(let report):
+            pose = report
+        case .settings(let new):
+            settings = new
         case .hello, .sample:
             break
         }
@@ -89,9 +112,66 @@ public struct BoardScene: Sendable {
 
     public mutating func advance(by seconds: Double) {
         animator?.advance(by: seconds)
+        if let ago = firedAgo { firedAgo = ago + seconds < Self.firedFlash ? ago + seconds : nil }
+        // The celebration starts once the last tile has landed.
+        if let age = celebrationAge, solvedBanner != nil {
+            celebrationAge = age + seconds < Self.celebrationDuration ? age + seconds : nil
+        }
     }
 
-    public var isAnimating: Bool { animator?.isAnimating ?? false }
+    /// How long the solved panel takes to grow in.
+    public static let celebrationDuration = 0.6
+
+    /// The solved screen (docs/gui.md): what it says and how far it has grown in.
+    public struct Celebration: Equatable, Sendable {
+        public var title: String
+        public var lines: [String]
+        /// 0 just solved … 1 fully shown.
+        public var progress: Double
+        public var isRecord: Bool
+    }
+
+    public var celebration: Celebration? {
+        guard let state, solvedBanner != nil else { return nil }
+        var lines = ["\(state.moves) moves" + (solvedTime.map { " in \(BoardText.duration($0))" } ?? "")]
+        let news = solvedNews ?? RecordNews()
+        switch (news.bestTime, news.fewestMoves) {
+        case (true, true): lines.append("New best: time and moves!")
+        case (true, false): lines.append("New best time!")
+        case (false, true): lines.append("New best: fewest moves!")
+        case (false, false):
+            if let best = state.best {
+                lines.append("Best: \(BoardText.duration(best.bestTime)), \(best.fewestMoves) moves")
+            }
+        }
+        lines.append("New game: n or the New button")
+        let progress = celebrationAge.map { min(1, $0 / Self.celebrationDuration) } ?? 1
+        return Celebration(title: "Solved!", lines: lines, progress: progress, isRecord: news.isRecord)
+    }
+
+    /// How long the gauge shows a fired tilt.
+    public static let firedFlash = 0.4
+
+    public var isAnimating: Bool {
+        (animator?.isAnimating ?? false) || firedAgo != nil || (celebrationAge != nil && solvedBanner != nil)
+    }
+
+    /// The gauge's state: what colour it takes.
+    public enum GaugeState: Equatable, Sendable {
+        /// A tilt just fired.
+        case fired
+        /// The next tilt past the trigger fires.
+        case armed
+        /// Waiting for the tablet to come back under the release angle.
+        case waiting
+    }
+
+    /// The gauge to draw; nil without a running sensor or a pose.
+    public var gauge: (pose: PoseReport, state: GaugeState)? {
+        guard let pose, sensor?.status == .active else { return nil }
+        if firedAgo != nil { return (pose, .fired) }
+        return (pose, pose.armed ? .armed : .waiting)
+    }
 
     // MARK: Text
 
@@ -125,6 +205,25 @@ public struct BoardScene: Sendable {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
         let time = solvedTime.map { " in \(BoardText.duration($0))" } ?? ""
         return "Solved! \(state.moves) moves\(time)"
+    }
+
+    /// The sensitivity choice shown on its button: the preset in effect (angles set
+    /// otherwise, e.g. by the command line, show as "custom").
+    public var sensitivityName: String {
+        guard let settings else { return "…" }
+        return Sensitivity.Preset(settings)?.rawValue ?? "custom"
+    }
+
+    /// What the sensitivity button asks for next: gentle → normal → firm → gentle
+    /// (custom angles go back to normal).
+    public var nextSensitivity: Sensitivity {
+        guard let settings, let preset = Sensitivity.Preset(settings) else { return Sensitivity.Preset.normal.sensitivity }
+        return preset.next.sensitivity
+    }
+
+    /// A button's label; the sensitivity button names the current choice.
+    public func label(for control: Control) -> String {
+        control == .sensitivity ? "Tilt: \(sensitivityName) (s)" : control.label
     }
 
     /// A tile's number as players know it: value v shows as v+1.

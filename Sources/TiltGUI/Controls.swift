@@ -3,7 +3,7 @@ import TiltWire
 
 /// The on-screen buttons. Each has a key too, so a keyboard player never needs them.
 public enum Control: CaseIterable, Sendable {
-    case undo, redo, newGame, calibrate, quit
+    case undo, redo, newGame, calibrate, sensitivity, quit
 
     public var label: String {
         switch self {
@@ -11,6 +11,7 @@ public enum Control: CaseIterable, Sendable {
         case .redo: "Redo (r)"
         case .newGame: "New (n)"
         case .calibrate: "Calibrate (c)"
+        case .sensitivity: "Tilt (s)"
         case .quit: "Quit (q)"
         }
     }
@@ -28,6 +29,8 @@ public enum Key: Equatable, Sendable {
 public enum UserAction: Equatable, Sendable {
     case send(Command)
     case toggleFullscreen
+    /// The next sensitivity preset (the scene knows which is current).
+    case cycleSensitivity
     case quit
 
     public init?(key: Key) {
@@ -40,6 +43,7 @@ public enum UserAction: Equatable, Sendable {
             case "r": self.init(control: .redo)
             case "n": self.init(control: .newGame)
             case "c": self.init(control: .calibrate)
+            case "s": self.init(control: .sensitivity)
             case "q": self.init(control: .quit)
             case "f": self = .toggleFullscreen
             default: return nil
@@ -55,6 +59,7 @@ public enum UserAction: Equatable, Sendable {
         // Same size as now; a fresh shuffle.
         case .newGame: self = .send(.new(size: nil, seed: nil, shuffle: true))
         case .calibrate: self = .send(.calibrate)
+        case .sensitivity: self = .cycleSensitivity
         case .quit: self = .quit
         }
     }

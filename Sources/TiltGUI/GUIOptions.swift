@@ -19,7 +19,7 @@ public struct GUIOptions: Equatable, Sendable {
         ],
         discussion: """
             Tap a tile in the gap's row or column to slide it there; swipe a tile to move it.
-            Keys: arrows tilt, u undo, r redo, n new game, c calibrate, f full screen, q or Escape quit.
+            Keys: arrows tilt, u undo, r redo, n new game, c calibrate, s sensitivity, f full screen, q or Escape quit.
             The window reconnects by itself when the daemon restarts.
             """)
 

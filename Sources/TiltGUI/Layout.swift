@@ -16,11 +16,27 @@ public struct Layout: Equatable, Sendable {
     public let board: Rect
     /// Two lines of status text.
     public let status: Rect
+    /// The square of the tilt gauge, at the end of the status lines.
+    public let gauge: Rect
     public let buttons: [Button]
     /// The pixel size of status and button text.
     public let textSize: Double
+    /// The smallest side of a button: 9 mm at the display's density (docs/gui.md).
+    public let minimumTarget: Double
 
-    public init(window: Size, side: Int) {
+    /// A finger needs about 9 mm to hit a button reliably.
+    public static let minimumTargetMillimetres = 9.0
+    /// 96 dots per inch, the density windowing systems assume when a display does not say.
+    public static let fallbackPointsPerMillimetre = 96 / 25.4
+
+    /// The window's points per millimetre from a display's dots per inch and how many
+    /// pixels a window point has; the fallback when the display reports nonsense.
+    public static func pointsPerMillimetre(dpi: Double?, pixelsPerPoint: Double = 1) -> Double {
+        guard let dpi, dpi.isFinite, (50...1000).contains(dpi), pixelsPerPoint > 0 else { return fallbackPointsPerMillimetre }
+        return dpi / 25.4 / pixelsPerPoint
+    }
+
+    public init(window: Size, side: Int, pointsPerMillimetre: Double = Layout.fallbackPointsPerMillimetre) {
         precondition(side >= 2, "a board has at least 2×2 cells")
         self.window = window
         self.side = side
@@ -32,29 +48,52 @@ public struct Layout: Equatable, Sendable {
         let textSize = min(32, max(10, (along / 26).rounded()))
         self.textSize = textSize
         let statusHeight = 3 * textSize
-        let buttonHeight = 2 * textSize
+        let minimumTarget = (Self.minimumTargetMillimetres * pointsPerMillimetre).rounded(.up)
+        self.minimumTarget = minimumTarget
+        let buttonHeight = max(2 * textSize, minimumTarget)
         let gap = (margin / 2).rounded()
+        let controls = Control.allCases
 
         let boardArea: Rect
         switch orientation {
         case .portrait:
-            let panelHeight = statusHeight + gap + buttonHeight
-            boardArea = Rect(x: margin, y: margin, width: window.width - 2 * margin,
+            // Rows of equal length, as few as keep each button at least the minimum
+            // target wide and wide enough for its label to stay legible.
+            let width = window.width - 2 * margin
+            let narrowest = max(minimumTarget, 5.5 * textSize)
+            let fit = Int((width + gap) / (narrowest + gap))
+            let columns = [controls.count, controls.count / 2, 2, 1].first { $0 <= fit && controls.count % $0 == 0 } ?? 1
+            let rows = (controls.count + columns - 1) / columns
+            let buttonsHeight = Double(rows) * buttonHeight + Double(rows - 1) * gap
+            // The gauge beside the status lines takes a little more than their height.
+            let rowHeight = (statusHeight * 4 / 3).rounded()
+            let panelHeight = rowHeight + gap + buttonsHeight
+            boardArea = Rect(x: margin, y: margin, width: width,
                              height: window.height - 3 * margin - panelHeight)
-            status = Rect(x: margin, y: window.height - margin - panelHeight, width: window.width - 2 * margin,
+            let row = Rect(x: margin, y: window.height - margin - panelHeight, width: width, height: rowHeight)
+            status = Rect(x: row.x, y: row.y + (rowHeight - statusHeight) / 2, width: row.width - rowHeight - gap,
                           height: statusHeight)
-            buttons = Layout.row(Control.allCases, in: Rect(x: margin, y: status.maxY + gap, width: status.width,
-                                                           height: buttonHeight), gap: gap)
+            gauge = Rect(x: row.maxX - rowHeight, y: row.y, width: rowHeight, height: rowHeight)
+            buttons = Layout.grid(controls, in: Rect(x: margin, y: row.maxY + gap, width: width, height: buttonsHeight),
+                                  columns: columns, rowHeight: buttonHeight, gap: gap)
         case .landscape:
             let panelWidth = max(10 * textSize, (window.width * 0.25).rounded())
             boardArea = Rect(x: margin, y: margin, width: window.width - 3 * margin - panelWidth,
                              height: window.height - 2 * margin)
             let status = Rect(x: window.width - margin - panelWidth, y: margin, width: panelWidth, height: statusHeight)
             self.status = status
-            buttons = Control.allCases.enumerated().map { offset, control in
-                Button(control: control, frame: Rect(x: status.x, y: status.maxY + gap + Double(offset) * (buttonHeight + gap),
-                                                     width: panelWidth, height: buttonHeight))
-            }
+            // One column while the buttons fit under the status lines, else two.
+            let available = window.height - margin - status.maxY - gap
+            let oneColumn = Double(controls.count) * (buttonHeight + gap) - gap
+            let columns = oneColumn <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
+            let rows = (controls.count + columns - 1) / columns
+            let buttons = Layout.grid(controls, in: Rect(x: status.x, y: status.maxY + gap, width: panelWidth,
+                                                         height: Double(rows) * (buttonHeight + gap) - gap),
+                                      columns: columns, rowHeight: buttonHeight, gap: gap)
+            self.buttons = buttons
+            let below = (buttons.last?.frame.maxY ?? status.maxY) + gap
+            let side = max(0, min(panelWidth, 2 * statusHeight, window.height - margin - below))
+            gauge = Rect(x: status.x + (panelWidth - side) / 2, y: below, width: side, height: side)
         }
         let cell = max(1, (min(boardArea.width, boardArea.height) / Double(side)).rounded(.down))
         let boardSide = cell * Double(side)
@@ -63,12 +102,14 @@ public struct Layout: Equatable, Sendable {
                      width: boardSide, height: boardSide)
     }
 
-    private static func row(_ controls: [Control], in area: Rect, gap: Double) -> [Button] {
-        let count = Double(controls.count)
+    /// Buttons row by row, `columns` to a row, each row `rowHeight` high.
+    private static func grid(_ controls: [Control], in area: Rect, columns: Int, rowHeight: Double, gap: Double) -> [Button] {
+        let count = Double(columns)
         let width = ((area.width - gap * (count - 1)) / count).rounded(.down)
         return controls.enumerated().map { offset, control in
-            Button(control: control, frame: Rect(x: area.x + Double(offset) * (width + gap), y: area.y,
-                                                 width: width, height: area.height))
+            let column = Double(offset % columns), row = Double(offset / columns)
+            return Button(control: control, frame: Rect(x: area.x + column * (width + gap), y: area.y + row * (rowHeight + gap),
+                                                        width: width, height: rowHeight))
         }
     }
 

@@ -30,6 +30,13 @@ public enum Palette {
     public static let buttonTextDisabled = Color(120, 128, 140)
     public static let bannerBackground = Color(20, 24, 32, alpha: 225)
     public static let bannerText = Color(255, 214, 102)
+    /// The tilt gauge: its face, the release and trigger rings, and the bubble by state.
+    public static let gaugeFace = Color(44, 51, 64)
+    public static let gaugeRing = Color(120, 128, 140)
+    public static let gaugeTrigger = Color(236, 221, 186)
+    public static let gaugeWaiting = Color(150, 156, 168)
+    public static let gaugeArmed = Color(110, 200, 120)
+    public static let gaugeFired = Color(255, 150, 60)
     /// Laid over the board while there is no daemon: what it shows may be stale.
     public static let dim = Color(30, 36, 48, alpha: 170)
 }

@@ -109,6 +109,9 @@ final class GUIApp {
         case .toggleFullscreen:
             window.toggleFullscreen()
             needsDrawing = true
+        case .cycleSensitivity:
+            let next = scene.nextSensitivity
+            perform(.send(.configure(trigger: next.trigger, release: next.release)))
         case .send(let command):
             switch link.send(command) {
             case .success(let id): scene.sent(command, id: id)
@@ -130,6 +133,8 @@ final class GUIApp {
         case .success(let greeting)?:
             scene.connection = .connected
             take(greeting)
+            // The tilt gauge follows the detector's view (docs/gui.md).
+            perform(.send(.subscribe(pose: true)))
         case .failure(let failure)?:
             let before = scene.sensorLine
             scene.disconnected(reason: Self.firstLine(failure))
@@ -153,7 +158,8 @@ final class GUIApp {
     // MARK: Drawing
 
     private var layout: Layout {
-        Layout(window: window.size, side: scene.animator?.side ?? 4)
+        Layout(window: window.size, side: scene.animator?.side ?? 4,
+               pointsPerMillimetre: Layout.pointsPerMillimetre(dpi: window.displayDPI, pixelsPerPoint: window.pixelsPerPoint))
     }
 
     private func drawFrame(at now: Double) {

@@ -168,6 +168,22 @@ final class Window {
         SDL_SetWindowFullscreen(pointer, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
     }
 
+    /// The display's horizontal dots per inch; nil when it does not say.
+    var displayDPI: Double? {
+        var diagonal: Float = 0, horizontal: Float = 0, vertical: Float = 0
+        let display = SDL_GetWindowDisplayIndex(pointer)
+        guard display >= 0, SDL_GetDisplayDPI(display, &diagonal, &horizontal, &vertical) == 0, horizontal > 0 else { return nil }
+        return Double(horizontal)
+    }
+
+    /// Drawable pixels per window point (more than 1 on a high-density screen).
+    var pixelsPerPoint: Double {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GL_GetDrawableSize(pointer, &width, &height)
+        let points = size.width
+        return width > 0 && points > 0 ? Double(width) / points : 1
+    }
+
     /// The display's frame rate; 60 when the display does not say.
     var refreshRate: Double {
         var mode = SDL_DisplayMode()

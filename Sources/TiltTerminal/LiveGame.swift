@@ -10,6 +10,10 @@ public struct LiveGame: Sendable {
     public private(set) var sensor: SensorReport?
     public private(set) var lastTilt: TiltMark?
     public private(set) var lastEvent: String?
+    /// The detector's view, for the gauge line (only with a `pose` subscription).
+    public private(set) var pose: PoseReport?
+    /// The detector's angles, from the daemon's `settings`.
+    public private(set) var settings: Sensitivity?
     /// A note for the player: the daemon's error message, a question. The player clears it.
     public var notice: String?
     /// Play seconds when `clockSince` was taken; the daemon's clock runs while a
@@ -63,10 +67,10 @@ public struct LiveGame: Sendable {
             lastTilt = TiltMark(direction: direction, blocked: !moved)
             lastEvent = moved ? "tilt \(direction)" : "tilt \(direction): nothing can slide that way"
             line = lastEvent
-        case .solved(_, let moves, let time):
+        case .solved(_, let moves, let time, let news):
             clockBase = time
             clockSince = nil
-            lastEvent = "solved in \(moves) moves, \(BoardText.clock(time))"
+            lastEvent = "solved in \(moves) moves, \(BoardText.clock(time))" + Self.newsText(news)
             line = lastEvent
         case .sensor(let report):
             sensor = report
@@ -74,6 +78,19 @@ public struct LiveGame: Sendable {
         case .error(_, let code, let message):
             notice = message
             line = "error: \(message) (\(code.rawValue))"
+        case .calibrated(let auto):
+            lastEvent = auto ? "the pose you hold is now neutral (held still at the start)"
+                             : "calibrated: this pose is now neutral"
+            line = lastEvent
+        case .pose(let report):
+            pose = report
+        case .settings(let new):
+            // The greeting's settings are no news; a change is.
+            if settings != nil, settings != new {
+                lastEvent = "sensitivity: " + Self.sensitivityText(new)
+                line = lastEvent
+            }
+            settings = new
         case .hello, .sample, .reply:
             break
         }
@@ -85,6 +102,35 @@ public struct LiveGame: Sendable {
     public mutating func bump(_ direction: Direction) {
         lastTilt = TiltMark(direction: direction, blocked: true)
         lastEvent = "\(direction): nothing can slide that way"
+    }
+
+    /// ` — new best time and fewest moves!`, or nothing without a record.
+    public static func newsText(_ news: RecordNews) -> String {
+        switch (news.bestTime, news.fewestMoves) {
+        case (true, true): " — new best: time and moves!"
+        case (true, false): " — new best time!"
+        case (false, true): " — new best: fewest moves!"
+        case (false, false): ""
+        }
+    }
+
+    /// One line per board size solved: `best 4×4: 1:02, 98 moves`, or that there are none.
+    public static func recordLines(_ state: GameState) -> [String] {
+        guard !state.records.isEmpty else { return ["best: no game solved yet"] }
+        return state.records.map { "best \($0.size)×\($0.size): \(BoardText.clock($0.bestTime)), \($0.fewestMoves) moves" }
+    }
+
+    /// `best 1:02, 98 moves` for the current size, if one was ever solved.
+    public static func bestText(_ state: GameState) -> String? {
+        guard let best = state.best else { return nil }
+        return "best \(BoardText.clock(best.bestTime)), \(best.fewestMoves) moves"
+    }
+
+    /// `tilt 20° to move, back under 10° to re-arm (normal)`.
+    public static func sensitivityText(_ s: Sensitivity) -> String {
+        func degrees(_ d: Double) -> String { d == d.rounded() ? "\(Int(d))°" : "\(d)°" }
+        let preset = Sensitivity.Preset(s).map { " (\($0.rawValue))" } ?? ""
+        return "tilt \(degrees(s.trigger)) to move, back under \(degrees(s.release)) to re-arm\(preset)"
     }
 
     // MARK: Clock
@@ -110,9 +156,12 @@ public struct LiveGame: Sendable {
     /// The lines under the board: counters and clock, the last event, the sensor, a notice.
     public func statusLines(at now: Double) -> [String] {
         guard let state = mirror.state else { return [] }
-        var lines = ["\(state.moves) moves   \(BoardText.clock(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")]
+        var first = "\(state.moves) moves   \(BoardText.clock(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")
+        if let best = Self.bestText(state) { first += "   (\(best))" }
+        var lines = [first]
         lines.append(lastEvent ?? "")
         lines.append(sensor.map(BoardText.sensorText) ?? "")
+        if let pose, sensor?.status == .active { lines.append(PoseGauge.line(pose)) }
         if let notice { lines.append(notice) }
         return lines
     }

@@ -67,6 +67,8 @@ public final class LiveSession {
     private func loop(_ terminal: Terminal?, _ signals: SignalDescriptor) -> Ending {
         var readingKeys = terminal?.input.isTerminal ?? false
         var dirty = true
+        // The player sees the tilt gauge (docs/client.md); a watcher does not need it.
+        if keys != nil, terminal != nil, let ending = send(.subscribe(pose: true)) { return ending }
         while true {
             // Messages can wait in the connection's buffer without the socket being readable (the greeting does).
             while let message = connection.takeBuffered() {

@@ -11,8 +11,11 @@ public enum Command: Equatable, Sendable {
     /// With `board`, the game starts from that position (size, seed and shuffle unused).
     case new(size: Int?, seed: UInt64?, shuffle: Bool, board: Board? = nil)
     case calibrate
-    case subscribe(samples: Bool)
+    /// Turns streams on or off; nil leaves that stream as it is.
+    case subscribe(samples: Bool? = nil, pose: Bool? = nil)
     case sensor
+    /// The detector's angles; nil leaves that one as it is.
+    case configure(trigger: Double?, release: Double?)
 
     public var name: String {
         switch self {
@@ -26,10 +29,12 @@ public enum Command: Equatable, Sendable {
         case .calibrate: "calibrate"
         case .subscribe: "subscribe"
         case .sensor: "sensor"
+        case .configure: "configure"
         }
     }
 
-    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor"]
+    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor",
+                               "configure"]
 }
 
 /// A request: a command and the id to echo in its reply.
@@ -130,11 +135,30 @@ public struct ClientRequest: Equatable, Sendable {
             }
             // A board is played as given: never shuffled.
             command = .new(size: size, seed: seed, shuffle: board == nil && shuffle, board: board)
-        case "subscribe":
-            guard let samples = value["samples"]?.bool else {
-                throw reject(.badArgument, "subscribe needs \"samples\": true or false")
+        case "configure":
+            var angles: [Double?] = []
+            for key in ["trigger", "release"] {
+                guard let field = value[key], field != .null else { angles.append(nil); continue }
+                guard let degrees = field.double, degrees.isFinite else {
+                    throw reject(.badArgument, "\"\(key)\" must be a number of degrees")
+                }
+                angles.append(degrees)
             }
-            command = .subscribe(samples: samples)
+            guard angles.contains(where: { $0 != nil }) else {
+                throw reject(.badArgument, "configure needs \"trigger\" or \"release\" (degrees)")
+            }
+            command = .configure(trigger: angles[0], release: angles[1])
+        case "subscribe":
+            var streams: [Bool?] = []
+            for key in ["samples", "pose"] {
+                guard let field = value[key] else { streams.append(nil); continue }
+                guard let on = field.bool else { throw reject(.badArgument, "\"\(key)\" must be true or false") }
+                streams.append(on)
+            }
+            guard streams.contains(where: { $0 != nil }) else {
+                throw reject(.badArgument, "subscribe needs \"samples\" or \"pose\": true or false")
+            }
+            command = .subscribe(samples: streams[0], pose: streams[1])
         default:
             let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
             throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
@@ -161,7 +185,12 @@ public struct ClientRequest: Equatable, Sendable {
                 if let seed { w.field("seed", seed) }
                 w.field("shuffle", shuffle)
             }
-        case .subscribe(let samples): w.field("samples", samples)
+        case .subscribe(let samples, let pose):
+            if let samples { w.field("samples", samples) }
+            if let pose { w.field("pose", pose) }
+        case .configure(let trigger, let release):
+            if let trigger { w.field("trigger", trigger) }
+            if let release { w.field("release", release) }
         case .state, .undo, .redo, .calibrate, .sensor: break
         }
         return w.line()

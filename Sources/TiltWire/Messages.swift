@@ -19,6 +19,11 @@ public struct GameState: Equatable, Sendable {
     public var canRedo: Bool
     /// Seconds of play since the game started (not counting time without clients).
     public var time: Double
+    /// The records of solved games, one per board size that has been solved.
+    public var records: [SizeRecord] = []
+
+    /// The current size's records, if a game of this size was ever solved.
+    public var best: SizeRecord? { records.first { $0.size == size } }
 
     public init(revision: Int, size: Int, board: [Int], empty: Int, moves: Int, solved: Bool,
                 canUndo: Bool, canRedo: Bool, time: Double) {
@@ -80,9 +85,16 @@ public enum ServerMessage: Equatable, Sendable {
     case move(revision: Int, move: Move, cause: MoveCause, moves: Int, solved: Bool,
               canUndo: Bool = false, canRedo: Bool = false)
     case tilt(direction: Direction, moved: Bool)
-    case solved(revision: Int, moves: Int, time: Double)
+    case solved(revision: Int, moves: Int, time: Double, records: RecordNews = RecordNews())
     case sensor(SensorReport)
     case sample(Sample)
+    /// The neutral pose changed: by `calibrate` (`auto` false) or by a still starting
+    /// pose (`auto` true, docs/tilt-detection.md).
+    case calibrated(auto: Bool)
+    /// The detector's view of the tablet, to clients that subscribed to it.
+    case pose(PoseReport)
+    /// The player's settings: after the greeting, and to everyone when they change.
+    case settings(Sensitivity)
     /// `moved` is the number of tiles an action moved (absent for other commands).
     case reply(id: JSONValue?, command: String, moved: Int?)
     case error(id: JSONValue?, code: ErrorCode, message: String)
@@ -96,6 +108,9 @@ public enum ServerMessage: Equatable, Sendable {
         case .solved: "solved"
         case .sensor: "sensor"
         case .sample: "sample"
+        case .calibrated: "calibrated"
+        case .pose: "pose"
+        case .settings: "settings"
         case .reply: "reply"
         case .error: "error"
         }
@@ -119,6 +134,7 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("canUndo", s.canUndo)
             w.field("canRedo", s.canRedo)
             w.field("time", s.time)
+            w.field("records", raw: .array(s.records.map(\.json)))
         case .move(let revision, let move, let cause, let moves, let solved, let canUndo, let canRedo):
             w.field("revision", revision)
             w.field("from", move.from)
@@ -132,10 +148,12 @@ public enum ServerMessage: Equatable, Sendable {
         case .tilt(let direction, let moved):
             w.field("direction", direction.rawValue)
             w.field("moved", moved)
-        case .solved(let revision, let moves, let time):
+        case .solved(let revision, let moves, let time, let news):
             w.field("revision", revision)
             w.field("moves", moves)
             w.field("time", time)
+            w.field("newBestTime", news.bestTime)
+            w.field("newFewestMoves", news.fewestMoves)
         case .sensor(let r):
             w.field("status", r.status.rawValue)
             if let kind = r.kind { w.field("kind", kind) }
@@ -148,6 +166,18 @@ public enum ServerMessage: Equatable, Sendable {
             w.field("x", s.acceleration.x)
             w.field("y", s.acceleration.y)
             w.field("z", s.acceleration.z)
+        case .calibrated(let auto):
+            w.field("auto", auto)
+        case .pose(let p):
+            // A tenth of a degree is finer than any gauge draws and keeps the lines short.
+            w.field("x", (p.x * 10).rounded() / 10)
+            w.field("y", (p.y * 10).rounded() / 10)
+            w.field("armed", p.armed)
+            w.field("trigger", p.trigger)
+            w.field("release", p.release)
+        case .settings(let s):
+            w.field("trigger", s.trigger)
+            w.field("release", s.release)
         case .reply(let id, let command, let moved):
             if let id { w.field("id", raw: id) }
             w.field("cmd", command)

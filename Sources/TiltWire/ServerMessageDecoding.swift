@@ -68,9 +68,12 @@ extension ServerMessage {
                   board.indices.contains(empty), board[empty] == board.count - 1 else {
                 throw DecodingFailure(message: "state: the board is not a \(size)×\(size) arrangement")
             }
-            return .state(GameState(revision: try int("revision"), size: size, board: board,
-                                    empty: empty, moves: try int("moves"), solved: try bool("solved"),
-                                    canUndo: try bool("canUndo"), canRedo: try bool("canRedo"), time: double("time")))
+            var state = GameState(revision: try int("revision"), size: size, board: board,
+                                  empty: empty, moves: try int("moves"), solved: try bool("solved"),
+                                  canUndo: try bool("canUndo"), canRedo: try bool("canRedo"), time: double("time"))
+            // Daemons before records: none.
+            if case .array(let records)? = value["records"] { state.records = records.compactMap(SizeRecord.init(json:)) }
+            return .state(state)
         case "move":
             guard let cause = MoveCause(rawValue: try string("cause")) else {
                 throw DecodingFailure(message: "move: unknown cause")
@@ -83,7 +86,9 @@ extension ServerMessage {
         case "tilt":
             return .tilt(direction: try direction("direction"), moved: try bool("moved"))
         case "solved":
-            return .solved(revision: try int("revision"), moves: try int("moves"), time: double("time"))
+            return .solved(revision: try int("revision"), moves: try int("moves"), time: double("time"),
+                           records: RecordNews(bestTime: value["newBestTime"]?.bool ?? false,
+                                               fewestMoves: value["newFewestMoves"]?.bool ?? false))
         case "sensor":
             // A status from a newer daemon reads as an error state with its name.
             let text = try string("status")
@@ -93,6 +98,13 @@ extension ServerMessage {
                                         device: value["device"]?.string, rate: value["rate"]?.double, message: message))
         case "sample":
             return .sample(Sample(time: double("t"), x: double("x"), y: double("y"), z: double("z")))
+        case "pose":
+            return .pose(PoseReport(x: double("x"), y: double("y"), armed: try bool("armed"),
+                                    trigger: double("trigger"), release: double("release")))
+        case "settings":
+            return .settings(Sensitivity(trigger: double("trigger"), release: double("release")))
+        case "calibrated":
+            return .calibrated(auto: value["auto"]?.bool ?? false)
         case "reply":
             return .reply(id: value["id"], command: value["cmd"]?.string ?? "", moved: value["moved"]?.int)
         case "error":

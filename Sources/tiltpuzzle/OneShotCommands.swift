@@ -172,3 +172,30 @@ enum CalibrateCommand: ClientCommand {
         OneShot.perform(.calibrate, arguments) { _ in "calibrated: this pose is now neutral" }
     }
 }
+
+enum ConfigureCommand: ClientCommand {
+    static let spec = CommandSpec("configure", summary: "Set how far to tilt to move a tile, and how far back to re-arm.",
+                                  options: [OptionSpec("--trigger", value: "DEGREES",
+                                                       help: "Tilt that moves a tile, 5 to 60 (default 20)."),
+                                            OptionSpec("--release", value: "DEGREES",
+                                                       help: "Return under this to tilt again, at least 2 below the trigger (default 10).")])
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        switch checked({ () throws(UsageError) in
+            let trigger = try arguments.value("--trigger", as: "a number of degrees") { Double($0) }
+            let release = try arguments.value("--release", as: "a number of degrees") { Double($0) }
+            guard trigger != nil || release != nil else {
+                throw UsageError("configure needs --trigger or --release (or both)")
+            }
+            return Command.configure(trigger: trigger, release: release)
+        }) {
+        case .failure(let exit): return exit.status
+        case .success(let command):
+            return OneShot.perform(command, arguments) { messages in
+                guard let settings = messages.compactMap({ if case .settings(let s) = $0 { s } else { nil } }).last else {
+                    return nil
+                }
+                return LiveGame.sensitivityText(settings)
+            }
+        }
+    }
+}

@@ -35,6 +35,7 @@ enum StatusCommand: ClientCommand {
         print("\(state.size)×\(state.size) game, \(state.moves) moves, \(BoardText.duration(state.time)) played"
               + (state.solved ? ", solved" : ""))
         print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
+        for line in LiveGame.recordLines(state) { print(line) }
         print(BoardText.sensorText(sensor))
         print("daemon \(connection.daemonVersion) at \(connection.path)")
         return ExitStatus.ok

@@ -8,7 +8,7 @@ import Glibc
 let clientCommands: [any ClientCommand.Type] = [
     StatusCommand.self, WatchCommand.self, PlayCommand.self,
     TiltCommand.self, MoveCommand.self, SlideCommand.self, UndoCommand.self, RedoCommand.self,
-    NewCommand.self, CalibrateCommand.self, DemoCommand.self, SensorsCommand.self, RecordCommand.self, GUICommand.self,
+    NewCommand.self, CalibrateCommand.self, ConfigureCommand.self, DemoCommand.self, SensorsCommand.self, RecordCommand.self, GUICommand.self,
 ]
 
 let commandLine = CommandGroup(

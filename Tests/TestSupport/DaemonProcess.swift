@@ -197,11 +197,12 @@ public final class TestClient {
         return read { ($0["type"] as? String == "reply" || $0["type"] as? String == "error") && $0["id"] as? Int == id }
     }
 
-    /// Reads and checks the greeting: hello, state, sensor.
+    /// Reads and checks the greeting: hello, state, sensor, settings.
     @discardableResult
     public func greeting() -> [String: Any]? {
         let hello = next()
-        guard hello?["type"] as? String == "hello", let state = next(), next()?["type"] as? String == "sensor" else {
+        guard hello?["type"] as? String == "hello", let state = next(), next()?["type"] as? String == "sensor",
+              next()?["type"] as? String == "settings" else {
             return nil
         }
         return state

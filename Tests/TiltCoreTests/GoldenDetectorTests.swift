@@ -26,6 +26,8 @@ import TiltCore
                 configuration.screenRotation = try #require(ScreenRotation(degrees: Int(parts[1]) ?? -1))
             case "calibrate-at":
                 calibrateAt = Double(parts[1])
+            case "auto-neutral":
+                configuration.autoNeutral = parts[1] == "on"
             default:
                 Issue.record("unknown config key \(parts[0])")
             }
@@ -46,7 +48,7 @@ import TiltCore
     }
 
     @Test func everyFixtureHasAnExpectation() {
-        #expect(Self.cases.count >= 13)
+        #expect(Self.cases.count >= 17)
     }
 
     @Test(arguments: GoldenDetectorTests.cases)

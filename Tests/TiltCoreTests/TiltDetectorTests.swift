@@ -168,3 +168,113 @@ func tilt(_ x: Double, _ y: Double) -> [Vector3] {
         }
     }
 }
+
+/// Auto-neutral (docs/tilt-detection.md): a still starting pose becomes neutral, and
+/// only before the stream has been near neutral or fired.
+@Suite struct AutoNeutralTests {
+    /// Feeds poses at 100 Hz from `start`; returns every event with its sample time.
+    func events(_ detector: inout TiltDetector, _ poses: [Vector3], start: Double = 0) -> [(Double, TiltDetector.Event)] {
+        var out: [(Double, TiltDetector.Event)] = []
+        for (i, pose) in poses.enumerated() {
+            let t = start + Double(i) / 100
+            if let e = detector.step(Sample(time: t, acceleration: pose)) { out.append((t, e)) }
+        }
+        return out
+    }
+
+    @Test func aStillStartingPoseBecomesNeutralAfterTheHold() throws {
+        var detector = TiltDetector()
+        let held = Array(repeating: reading(y: 35), count: 150)
+        let seen = events(&detector, held)
+        #expect(seen.count == 1)
+        let (t, event) = try #require(seen.first)
+        #expect(event == .autoCalibrated)
+        #expect(abs(t - 1.0) < 0.015)
+        #expect((detector.neutral - reading(y: 35) * (1 / standardGravity)).length < 1e-9)
+        // Tilts are now measured from the held pose: 25° towards the top edge from it.
+        let play = ramp(from: (0, 35), to: (0, 10)) + ramp(from: (0, 10), to: (0, 35))
+        let fired = run(&detector, play, start: 2)
+        #expect(fired == [.up])
+    }
+
+    @Test func startingFlatChangesNothing() {
+        var detector = TiltDetector()
+        let seen = events(&detector, Array(repeating: reading(), count: 300))
+        #expect(seen.isEmpty)
+        #expect(detector.neutral == .flat)
+        #expect(!detector.autoNeutralOpen)
+    }
+
+    @Test func holdingATiltAfterAMoveNeverBecomesNeutral() {
+        var detector = TiltDetector()
+        let poses = Array(repeating: reading(), count: 20) + ramp(from: (0, 0), to: (-30, 0))
+            + Array(repeating: reading(x: -30), count: 500) + ramp(from: (-30, 0), to: (0, 0))
+        let seen = events(&detector, poses)
+        #expect(seen.map(\.1) == [.fired(.right)])
+        #expect(detector.neutral == .flat)
+    }
+
+    @Test func aTiltFiredRightAfterAManualCalibrationClosesIt() {
+        var detector = TiltDetector()
+        _ = events(&detector, Array(repeating: reading(y: 35), count: 20))
+        let calibrated = detector.calibrate()
+        #expect(calibrated)
+        #expect(!detector.autoNeutralOpen)
+        let seen = events(&detector, Array(repeating: reading(y: 5), count: 300), start: 1)
+        #expect(!seen.contains { $0.1 == .autoCalibrated })
+    }
+
+    @Test func aPoseThatKeepsMovingIsNeverTaken() {
+        var detector = TiltDetector()
+        // 35° → 65° at 10°/s: never within 5° of where a hold began for a second.
+        let poses = (0..<300).map { reading(y: 35 + Double($0) / 10) }
+        let seen = events(&detector, poses)
+        #expect(seen.isEmpty)
+        #expect(detector.neutral == .flat)
+    }
+
+    @Test func noiseAtTheHeldPoseDoesNotPreventIt() {
+        var detector = TiltDetector()
+        var random = SeededRandom(seed: 7)
+        let poses = (0..<200).map { _ in
+            reading(y: 35) + Vector3(Double.random(in: -0.1...0.1, using: &random),
+                                     Double.random(in: -0.1...0.1, using: &random),
+                                     Double.random(in: -0.1...0.1, using: &random))
+        }
+        let seen = events(&detector, poses)
+        #expect(seen.map(\.1) == [.autoCalibrated])
+    }
+
+    @Test func offInTheConfigurationTakesNothing() {
+        var configuration = TiltDetector.Configuration()
+        configuration.autoNeutral = false
+        var detector = TiltDetector(configuration: configuration)
+        let seen = events(&detector, Array(repeating: reading(y: 35), count: 300))
+        #expect(seen.isEmpty)
+    }
+
+    @Test func aRestartOpensItAgain() {
+        var detector = TiltDetector()
+        _ = events(&detector, Array(repeating: reading(), count: 10))
+        #expect(!detector.autoNeutralOpen)
+        detector.restart()
+        let seen = events(&detector, Array(repeating: reading(x: 40), count: 150), start: 5)
+        #expect(seen.map(\.1) == [.autoCalibrated])
+    }
+
+    @Test func aKnockRestartsTheHold() {
+        var detector = TiltDetector()
+        var poses = Array(repeating: reading(y: 35), count: 80)
+        poses.append(reading(y: 35, g: 2 * standardGravity))
+        poses += Array(repeating: reading(y: 35), count: 80)
+        // 0.8 s, a knock (plus 0.1 s settle), 0.7 s: no hold reaches a second.
+        let seen = events(&detector, poses)
+        #expect(seen.isEmpty)
+    }
+
+    @Test func theHoldMustBeSaneToValidate() {
+        var configuration = TiltDetector.Configuration()
+        configuration.autoNeutralHold = 0
+        #expect(throws: TiltDetector.Configuration.Problem.holdOutOfRange(0)) { try configuration.validate() }
+    }
+}

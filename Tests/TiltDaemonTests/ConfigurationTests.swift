@@ -19,6 +19,8 @@ import TiltCore
         settle-time = 0.2
         screen-rotation = 270
         mount-matrix = 0, 1, 0; -1, 0, 0; 0, 0, 1
+        auto-neutral = no
+        auto-neutral-hold = 1.5
         [game]
         undo-levels = 50
         default-size = 3
@@ -28,15 +30,17 @@ import TiltCore
         [sensor]
         source = replay:/tmp/x.csv
         always-on = yes
+        sample-rate = 200
         """
         let c = try Configuration.parse(text)
         #expect(c.detector.triggerAngle == 25 && c.detector.releaseAngle == 12.5)
         #expect(c.detector.magnitudeTolerance == 0.3 && c.detector.maxAngularRate == 500 && c.detector.settleTime == 0.2)
         #expect(c.detector.screenRotation == .threeQuarters)
         #expect(c.mountMatrixOverride == Matrix3([0, 1, 0, -1, 0, 0, 0, 0, 1]))
+        #expect(!c.detector.autoNeutral && c.detector.autoNeutralHold == 1.5)
         #expect(c.undoLevels == 50 && c.defaultSize == 3)
         #expect(c.limits.maxClients == 10 && c.limits.maxQueuedBytes == 65536)
-        #expect(c.source == "replay:/tmp/x.csv" && c.alwaysOn)
+        #expect(c.source == "replay:/tmp/x.csv" && c.alwaysOn && c.sampleRate == 200)
         // The documentation table names each key once.
         #expect(Set(Configuration.keys.map { "\($0.section).\($0.name)" }).count == Configuration.keys.count)
     }
@@ -52,6 +56,8 @@ import TiltCore
         ("[detector]\nmount-matrix = 1,0,0,0,0,0,0,0,1", "line 2: mount-matrix must be nine numbers of an invertible matrix, not '1,0,0,0,0,0,0,0,1'"),
         ("[game]\ndefault-size = 11", "line 2: default-size must be a whole number from 2 to 10, not '11'"),
         ("[sensor]\nalways-on = maybe", "line 2: always-on must be true or false, not 'maybe'"),
+        ("[detector]\nauto-neutral = sometimes", "line 2: auto-neutral must be true or false, not 'sometimes'"),
+        ("[detector]\nauto-neutral-hold = 0.1", "line 2: auto-neutral-hold must be a number from 0.2 to 10.0, not '0.1'"),
         ("[detector]\ntrigger-angle = 10\nrelease-angle = 15", "release angle 15.0° must be at least 0° and below the trigger angle"),
     ])
     func badConfigurationsNameTheLine(text: String, message: String) {

@@ -23,7 +23,7 @@ import TiltWire
         #expect(game.playTime(at: 2) == 1)
         let events = game.perform(.undo, at: 3)
         #expect(events.count == 2)
-        guard case .solved(let revision, let moves, let time) = events.last else {
+        guard case .solved(let revision, let moves, let time, _) = events.last else {
             Issue.record("no solved event")
             return
         }

@@ -13,10 +13,16 @@ final class FakeSource: SensorSource {
     var running = false
     var failStart = false
     var script: [[SensorEvent]] = []
+    /// The rate asked for at each start.
+    var rates: [Double] = []
+    private var rate = 0.0
+
+    func setMinimumRate(_ hertz: Double) { rate = hertz }
 
     func start() throws(SensorError) {
         if failStart { throw SensorError("permission denied") }
         starts += 1
+        rates.append(rate)
         running = true
     }
 
@@ -118,5 +124,27 @@ final class FakeSource: SensorSource {
         h.manager.claim(true)
         #expect(h.reports == [.absent], "discovery reports that it found nothing, once")
         #expect(h.manager.report.message == "no accelerometer found")
+    }
+}
+
+/// `sample-rate` (docs/performance.md): faster while a client plays, restored after.
+@Suite struct PlayRateTests {
+    @Test func aClaimAsksForThePlayRate() {
+        let h = SensorManagerTests.Harness()
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.source!.rates == [SamplingRate.playing])
+    }
+
+    @Test func alwaysOnStartsAgainFasterForAClientAndSlowerAfter() {
+        let h = SensorManagerTests.Harness(alwaysOn: true)
+        h.manager.discover()
+        #expect(h.source!.rates == [SamplingRate.minimum])
+        h.manager.claim(true)
+        #expect(h.source!.rates == [SamplingRate.minimum, SamplingRate.playing])
+        #expect(h.source!.stops == 1, "stopped first, which puts the driver's rate back")
+        h.manager.claim(false)
+        #expect(h.source!.rates == [SamplingRate.minimum, SamplingRate.playing, SamplingRate.minimum])
+        #expect(h.reports.last == .active)
     }
 }

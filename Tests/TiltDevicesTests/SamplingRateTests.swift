@@ -29,6 +29,20 @@ import Testing
         #expect(SamplingRate.choose(current: current, offer: parsed) == chosen)
     }
 
+    @Test(arguments: [
+        // current, offer, chosen at the play rate (100 Hz)
+        (50.0, "10 50 100 200", 100.0),
+        (50.0, "12.5 25 62.5 125 250", 125.0),
+        (50.0, "10 25 50", nil),           // nothing faster is offered: keep 50
+        (25.0, "10 25 50", 50.0),          // the fastest offered
+        (100.0, "10 50 100 200", nil),
+        (12.5, "[1 3 200]", 100.0),        // 1 + 33 × 3
+    ] as [(Double, String, Double?)])
+    func whilePlayingAsksForAtLeast100Hz(current: Double, offer: String, chosen: Double?) throws {
+        let parsed = try #require(SamplingRate.Offer(parsing: offer))
+        #expect(SamplingRate.choose(current: current, offer: parsed, minimum: SamplingRate.playing) == chosen)
+    }
+
     @Test func writesRatesAsSysfsDoes() {
         #expect(50.0.sysfsText == "50")
         #expect(62.5.sysfsText == "62.5")

@@ -91,7 +91,7 @@ import TiltWire
     }
 
     @Test func everyButtonHasAKeyThatDoesTheSame() {
-        let keys: [Control: Character] = [.undo: "u", .redo: "r", .newGame: "n", .calibrate: "c", .quit: "q"]
+        let keys: [Control: Character] = [.undo: "u", .redo: "r", .newGame: "n", .calibrate: "c", .sensitivity: "s", .quit: "q"]
         for control in Control.allCases {
             #expect(UserAction(key: .character(keys[control]!)) == UserAction(control: control))
             #expect(control.label.contains("(\(keys[control]!))"))

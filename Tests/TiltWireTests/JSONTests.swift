@@ -100,6 +100,8 @@ import TiltCore
         ClientRequest(command: .new(size: nil, seed: nil, shuffle: false, board: try! Board(cells: [0, 1, 3, 2]))),
         ClientRequest(command: .calibrate),
         ClientRequest(command: .subscribe(samples: true)),
+        ClientRequest(command: .subscribe(pose: true)),
+        ClientRequest(command: .subscribe(samples: false, pose: false)),
         ClientRequest(command: .sensor),
     ]
 

@@ -1,0 +1,58 @@
+/// How far the tablet must tilt to move a tile, and how far back to re-arm: the two
+/// detector angles a player may choose (docs/protocol.md, `configure` and `settings`).
+public struct Sensitivity: Equatable, Sendable {
+    /// Degrees from neutral at which a tilt fires.
+    public var trigger: Double
+    /// Degrees under which both axes must return to re-arm.
+    public var release: Double
+
+    public init(trigger: Double, release: Double) {
+        self.trigger = trigger
+        self.release = release
+    }
+
+    /// Angles a player may choose: a trigger under 5° fires on a tremor, one over 60°
+    /// is hard to reach holding a tablet; the release leaves at least 2° of hysteresis.
+    public static let triggerRange = 5.0...60.0
+    public static let releaseRange = 1.0...58.0
+    public static let minimumHysteresis = 2.0
+
+    /// Why these angles are refused; nil when they are fine.
+    public var problem: String? {
+        guard trigger.isFinite, Self.triggerRange.contains(trigger) else {
+            return "\"trigger\" must be from \(Self.triggerRange.lowerBound) to \(Self.triggerRange.upperBound) degrees"
+        }
+        guard release.isFinite, Self.releaseRange.contains(release) else {
+            return "\"release\" must be from \(Self.releaseRange.lowerBound) to \(Self.releaseRange.upperBound) degrees"
+        }
+        guard release <= trigger - Self.minimumHysteresis else {
+            return "\"release\" must be at least \(Self.minimumHysteresis) degrees below \"trigger\""
+        }
+        return nil
+    }
+
+    /// The choices the graphical client offers.
+    public enum Preset: String, CaseIterable, Sendable {
+        case gentle, normal, firm
+
+        public var sensitivity: Sensitivity {
+            switch self {
+            case .gentle: Sensitivity(trigger: 14, release: 7)
+            case .normal: Sensitivity(trigger: 20, release: 10)
+            case .firm: Sensitivity(trigger: 28, release: 14)
+            }
+        }
+
+        /// The preset with exactly these angles, if any.
+        public init?(_ sensitivity: Sensitivity) {
+            guard let match = Self.allCases.first(where: { $0.sensitivity == sensitivity }) else { return nil }
+            self = match
+        }
+
+        /// The next choice, round and round.
+        public var next: Preset {
+            let all = Self.allCases
+            return all[(all.firstIndex(of: self)! + 1) % all.count]
+        }
+    }
+}
