@@ -101,3 +101,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Tests/Fuzz/README.md): built only by scripts/fuzz, which sets
+// TILTPUZZLE_FUZZ and passes -sanitize=fuzzer. Their entry point is libFuzzer's
+// LLVMFuzzerTestOneInput and libFuzzer supplies main, so outside that build they
+// would not link: `swift build` and `swift test` never see them.
+if Context.environment["TILTPUZZLE_FUZZ"] != nil {
+    let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
+        ("json", ["TiltWire"]),
+        ("request", ["TiltCore", "TiltWire"]),
+        ("server-message", ["TiltCore", "TiltWire"]),
+        ("line-splitter", ["TiltCore"]),
+        ("trace", ["TiltCore", "TiltDevices"]),
+        ("scan-decoder", ["TiltDevices"]),
+        ("sysfs", ["TiltCore", "TiltDevices"]),
+        ("configuration", ["TiltCore", "TiltDaemon"]),
+        ("saved-game", ["TiltCore", "TiltDaemon"]),
+    ]
+    // Only the libraries the fuzzers reach, so that one `swift build` makes them all.
+    let reached: Set = ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "TiltDaemon"]
+    package.targets.removeAll { $0.type != .system && !reached.contains($0.name) }
+    package.products = fuzzers.map { .executable(name: "fuzz-\($0.name)", targets: ["fuzz-\($0.name)"]) }
+    package.targets.append(.target(name: "FuzzSupport", path: "Tests/Fuzz/Support"))
+    for fuzzer in fuzzers {
+        package.targets.append(.executableTarget(name: "fuzz-\(fuzzer.name)", dependencies: fuzzer.dependencies + ["FuzzSupport"],
+                                                 path: "Tests/Fuzz/\(fuzzer.name)"))
+    }
+}

@@ -174,7 +174,9 @@ public final class Daemon {
     private func wire() {
         hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
         hub.requestHint = { [hints] job in hints.submit(job) }
-        hub.claimSensor = { [sensors] claimed in sensors.claim(claimed) }
+        // Weak: the sensors hold the hub (onSamples), and a strong capture both ways is a
+        // cycle that keeps hub, sensors and persister alive after the daemon is gone.
+        hub.claimSensor = { [weak sensors] claimed in sensors?.claim(claimed) }
         hub.watchWritable = { [weak self] id, on in self?.setInterest(id, writing: on) }
         hub.watchReadable = { [weak self] id, on in self?.setInterest(id, reading: on) }
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }

@@ -16,10 +16,13 @@ public struct ScanElementFormat: Equatable, Sendable, CustomStringConvertible {
         guard [8, 16, 32, 64].contains(storageBits) else {
             throw ScanFormatError("storage of \(storageBits) bits is not 8, 16, 32 or 64")
         }
-        guard bits >= 1, shift >= 0, bits + shift <= storageBits else {
+        // Compared one at a time, never summed: the text may hold any Int, and a sum could overflow.
+        guard bits >= 1, bits <= storageBits, shift >= 0, shift <= storageBits - bits else {
             throw ScanFormatError("\(bits) bits shifted by \(shift) do not fit in \(storageBits) bits of storage")
         }
-        guard repeatCount >= 1 else { throw ScanFormatError("repeat count \(repeatCount)") }
+        // The kernel's repeat is a byte (struct iio_scan_type); a larger one would only
+        // overflow the scan size.
+        guard (1...255).contains(repeatCount) else { throw ScanFormatError("repeat count \(repeatCount)") }
         self.bigEndian = bigEndian
         self.signed = signed
         self.bits = bits

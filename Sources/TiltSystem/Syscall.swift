@@ -13,15 +13,23 @@ public enum Syscall {
     public typealias FaultInjector = @Sendable (_ name: String) -> Errno?
 
     private static let injector = Mutex<FaultInjector?>(nil)
+    /// Whether an injector is installed. Every call of every thread checks this, so it is
+    /// an atomic read, not the lock: without injected faults (the programs, always) the
+    /// threads never meet on the mutex. A contended Mutex is also one ThreadSanitizer
+    /// cannot follow (its slow path waits in the kernel), so it reported a race on it
+    /// between the event loop and the save worker (DEVELOPERS.md, "Sanitizers").
+    private static let installed = Atomic<Bool>(false)
 
     /// Installs (or with nil removes) the fault injector; for tests.
     public static func injectFaults(_ body: FaultInjector?) {
         injector.withLock { $0 = body }
+        installed.store(body != nil, ordering: .releasing)
     }
 
     /// The injected fault for `name`, if any (for calls that cannot go through `call`).
     public static func faultCheck(_ name: String) -> Errno? {
-        injector.withLock({ $0 })?(name)
+        guard installed.load(ordering: .acquiring) else { return nil }
+        return injector.withLock({ $0 })?(name)
     }
 
     /// Runs `body`, retrying while it is interrupted; throws its errno when it returns −1.

@@ -86,7 +86,14 @@ public final class Terminal {
 enum CrashGuard {
     nonisolated(unsafe) static var outputFD: Int32 = -1
     nonisolated(unsafe) static var inputFD: Int32 = -1
-    nonisolated(unsafe) static var settings = termios()
+    /// In heap memory, not a global `termios`: the compiler gives a global of that
+    /// imported type 57 bytes where a copy writes 60 (AddressSanitizer reports it in
+    /// `scripts/sanitize address`). An allocation has the type's full size.
+    nonisolated(unsafe) static let settings: UnsafeMutablePointer<termios> = {
+        let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        storage.initialize(to: termios())
+        return storage
+    }()
     /// The actions replaced, indexed by signal number; allocated before any handler runs.
     nonisolated(unsafe) static var previous: UnsafeMutablePointer<sigaction>?
 
@@ -97,7 +104,7 @@ enum CrashGuard {
         _ = ScreenFrame.leave
         outputFD = output
         inputFD = saved == nil ? -1 : input
-        if let saved { settings = saved }
+        if let saved { settings.pointee = saved }
         guard previous == nil else { return }
         let table = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
         table.initialize(repeating: sigaction(), count: Int(NSIG))
@@ -126,6 +133,6 @@ enum CrashGuard {
             let leave = ScreenFrame.leave
             _ = Glibc.write(outputFD, leave.utf8Start, leave.utf8CodeUnitCount)
         }
-        if inputFD >= 0 { _ = tcsetattr(inputFD, TCSAFLUSH, &settings) }
+        if inputFD >= 0 { _ = tcsetattr(inputFD, TCSAFLUSH, settings) }
     }
 }

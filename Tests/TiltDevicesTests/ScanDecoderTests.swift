@@ -24,7 +24,11 @@ import Testing
     }
 
     @Test(arguments: ["", "le:s16", "xe:s16/16>>0", "le:f16/16>>0", "le:s16/12>>0", "le:s16/16>>4",
-                      "le:s0/16>>0", "le:s16/24>>0", "le:s16/128>>0", "le:sx/16>>0", "le:s16/16>>"])
+                      "le:s0/16>>0", "le:s16/24>>0", "le:s16/128>>0", "le:sx/16>>0", "le:s16/16>>",
+                      // Numbers that overflowed bits + shift and trapped instead of failing.
+                      "le:s9223372036854775807/64>>1", "le:s1/64>>9223372036854775807",
+                      // A repeat count beyond the kernel's byte overflowed the scan size.
+                      "le:s8/8X256>>0", "le:s8/8X4611686018427387904>>0", "le:s8/8X0>>0"])
     func rejectsWhatIsNotAScanType(text: String) {
         #expect(throws: ScanFormatError.self) { try Self.format(text) }
     }
