@@ -64,7 +64,8 @@ let package = Package(
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
                                          "TiltCommandLine", "TiltGUI", "TiltDemo"]),
         .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
-        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
+        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient",
+                                                                   "TiltCommandLine"]),
 
         // Unit tests: one target per library, in memory, no subprocesses.
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),

@@ -5,8 +5,12 @@ public struct ParsedArguments: Sendable {
     public private(set) var positionals: [String] = []
     public var wantsHelp: Bool { flags.contains("--help") }
 
-    public func value(_ name: String) -> String? { values[name] }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// An option's value, by its declaration: a misspelt option does not compile.
+    public func value(_ option: OptionSpec) -> String? { values[option.name] }
+    public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The positional argument declared as `name`, if given.
     public func argument(_ index: Int) -> String? { index < positionals.count ? positionals[index] : nil }
@@ -71,9 +75,9 @@ public struct ParsedArguments: Sendable {
     }
 
     /// An option's value converted by `convert`, or a usage error naming it.
-    public func value<T>(_ name: String, as what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
-        guard let text = values[name] else { return nil }
-        guard let value = convert(text) else { throw UsageError("\(name) expects \(what), not '\(text)'") }
+    public func value<T>(_ option: OptionSpec, as what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
+        guard let text = values[option.name] else { return nil }
+        guard let value = convert(text) else { throw UsageError("\(option.name) expects \(what), not '\(text)'") }
         return value
     }
 }

@@ -9,14 +9,16 @@ public struct GUIOptions: Equatable, Sendable {
     public var font: String?
     public var frameStats = false
 
+    static let fullscreenOption = OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing).")
+    static let windowOption = OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800).")
+    static let fontOption = OptionSpec("--font", value: "PATH", help: "A TrueType font for the numbers (default: DejaVu Sans Bold).")
+    static let frameStatsOption = OptionSpec("--frame-stats",
+                                             help: "After each burst of animation, print the frames drawn and their rate to stderr.")
+    static let socketOption = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it).")
+
     public static let spec = CommandSpec(
         "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
-        options: [
-            OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing)."),
-            OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800)."),
-            OptionSpec("--font", value: "PATH", help: "A TrueType font for the numbers (default: DejaVu Sans Bold)."),
-            OptionSpec("--frame-stats", help: "After each burst of animation, print the frames drawn and their rate to stderr."),
-        ],
+        options: [fullscreenOption, windowOption, fontOption, frameStatsOption],
         discussion: """
             Tap a tile in the gap's row or column to slide it there; swipe a tile to move it.
             Keys: arrows tilt, u undo, r redo, n new game, c calibrate, s sensitivity, f full screen, q or Escape quit.
@@ -26,18 +28,18 @@ public struct GUIOptions: Equatable, Sendable {
     /// `spec` as `tiltpuzzle-gui` reads it: there the socket is one of its own options.
     public static let standaloneSpec: CommandSpec = {
         var spec = GUIOptions.spec
-        spec.options.insert(OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it)."), at: 0)
+        spec.options.insert(socketOption, at: 0)
         return spec
     }()
 
     public init() {}
 
     public init(_ arguments: ParsedArguments) throws(UsageError) {
-        socket = arguments.value("--socket")
-        fullscreen = arguments.flag("--fullscreen")
-        font = arguments.value("--font")
-        frameStats = arguments.flag("--frame-stats")
-        if let size = try arguments.value("--window", as: "WIDTHxHEIGHT, e.g. 640x800", Self.size) {
+        socket = arguments.value(Self.socketOption)
+        fullscreen = arguments.flag(Self.fullscreenOption)
+        font = arguments.value(Self.fontOption)
+        frameStats = arguments.flag(Self.frameStatsOption)
+        if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, e.g. 640x800", Self.size) {
             windowSize = size
         }
     }

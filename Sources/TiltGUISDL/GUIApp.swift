@@ -1,3 +1,4 @@
+import TiltCommandLine
 import TiltClient
 import TiltGUI
 import TiltSystem
@@ -177,7 +178,6 @@ final class GUIApp {
     }
 
     private func log(_ message: String) {
-        var line = "tiltpuzzle-gui: \(message)\n"
-        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        StandardError.print("tiltpuzzle-gui: \(message)")
     }
 }

@@ -1,6 +1,7 @@
 // Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|solver|all] [--quick]`.
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
+import TiltCommandLine
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
@@ -20,7 +21,7 @@ do {
         for watchers in [0, 50] { try DaemonBenchmarks.pipelined(report, requests: 100_000, watchers: watchers) }
     }
 } catch {
-    FileHandle.standardError.write(Data("tiltpuzzle-bench: \(error)\n".utf8))
+    StandardError.print("tiltpuzzle-bench: \(error)")
     exit(1)
 }
 report.write(to: "bench-results.json")

@@ -13,9 +13,15 @@ protocol ClientCommand {
     static func run(_ arguments: ParsedArguments) -> Int32
 }
 
+/// The options every command takes, before the command's name.
+enum GlobalOption {
+    static let socket = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: $TILTPUZZLE_SOCKET, else $XDG_RUNTIME_DIR/tiltpuzzle/tiltpuzzled.sock, else \(DaemonConnection.systemSocket)).")
+    static let version = OptionSpec("--version", help: "Print the version.")
+}
+
 /// Connects as the global options say; on failure prints why and returns the exit status.
 func connect(_ arguments: ParsedArguments) -> Result<DaemonConnection, ExitCode> {
-    let candidates = DaemonConnection.candidatePaths(explicit: arguments.value("--socket"),
+    let candidates = DaemonConnection.candidatePaths(explicit: arguments.value(GlobalOption.socket),
                                                      environment: processEnvironment())
     do throws(DaemonConnection.Failure) {
         return .success(try DaemonConnection(candidates: candidates))

@@ -25,17 +25,17 @@ enum DemoCommand: ClientCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var settings = Demo.Settings()
         do throws(UsageError) {
-            settings.size = try arguments.value(size.name, as: "a side from 2 to 10") {
+            settings.size = try arguments.value(size, as: "a side from 2 to 10") {
                 Int($0).flatMap { Board.sides.contains($0) ? $0 : nil }
             } ?? 3
-            settings.seed = try arguments.value(seed.name, as: "a whole number") { UInt64($0) }
-            settings.speed = try arguments.value(speed.name, as: "a positive number") {
+            settings.seed = try arguments.value(seed, as: "a whole number") { UInt64($0) }
+            settings.speed = try arguments.value(speed, as: "a positive number") {
                 Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
             } ?? 1
         } catch {
             return StandardError.report(error, program: "tiltpuzzle", help: "tiltpuzzle demo")
         }
-        settings.quiet = arguments.flag(quiet.name)
+        settings.quiet = arguments.flag(quiet)
         return Demo.run(settings)
     }
 }

@@ -134,18 +134,18 @@ enum RedoCommand: ClientCommand {
 }
 
 enum NewCommand: ClientCommand {
-    static let spec = CommandSpec("new", summary: "Start a new game.",
-                                  options: [OptionSpec("--size", value: "N", help: "Board side, 2 to 10 (default: the current one)."),
-                                            OptionSpec("--seed", value: "S", help: "Shuffle seed, to replay a game (default: random)."),
-                                            OptionSpec("--no-shuffle", help: "Start from the solved board."),
-                                            OptionSpec("--board", value: "VALUES",
-                                                       help: "Start from this position: size² values (commas or spaces between them), row by row, as `state` shows them; the largest is the empty cell.")])
+    static let size = OptionSpec("--size", value: "N", help: "Board side, 2 to 10 (default: the current one).")
+    static let seed = OptionSpec("--seed", value: "S", help: "Shuffle seed, to replay a game (default: random).")
+    static let noShuffle = OptionSpec("--no-shuffle", help: "Start from the solved board.")
+    static let board = OptionSpec("--board", value: "VALUES",
+                                  help: "Start from this position: size² values (commas or spaces between them), row by row, as `state` shows them; the largest is the empty cell.")
+    static let spec = CommandSpec("new", summary: "Start a new game.", options: [size, seed, noShuffle, board])
     static func run(_ arguments: ParsedArguments) -> Int32 {
         switch checked({ () throws(UsageError) in
-            let size = try arguments.value("--size", as: "a side from 2 to 10") { Int($0).flatMap { Board.sides.contains($0) ? $0 : nil } }
-            let seed = try arguments.value("--seed", as: "a whole number from 0 to 2^64-1") { UInt64($0) }
-            if let text = arguments.value("--board") {
-                guard seed == nil, !arguments.flag("--no-shuffle") else {
+            let size = try arguments.value(size, as: "a side from 2 to 10") { Int($0).flatMap { Board.sides.contains($0) ? $0 : nil } }
+            let seed = try arguments.value(seed, as: "a whole number from 0 to 2^64-1") { UInt64($0) }
+            if let text = arguments.value(board) {
+                guard seed == nil, !arguments.flag(noShuffle) else {
                     throw UsageError("--board is played as given: it takes no --seed or --no-shuffle")
                 }
                 let board = try OneShot.board(text)
@@ -154,7 +154,7 @@ enum NewCommand: ClientCommand {
                 }
                 return Command.new(size: nil, seed: nil, shuffle: false, board: board)
             }
-            return Command.new(size: size, seed: seed, shuffle: !arguments.flag("--no-shuffle"))
+            return Command.new(size: size, seed: seed, shuffle: !arguments.flag(noShuffle))
         }) {
         case .failure(let exit): return exit.status
         case .success(let command):
@@ -195,15 +195,15 @@ enum HintCommand: ClientCommand {
 }
 
 enum ConfigureCommand: ClientCommand {
+    static let trigger = OptionSpec("--trigger", value: "DEGREES", help: "Tilt that moves a tile, 5 to 60 (default 20).")
+    static let release = OptionSpec("--release", value: "DEGREES",
+                                    help: "Return under this to tilt again, at least 2 below the trigger (default 10).")
     static let spec = CommandSpec("configure", summary: "Set how far to tilt to move a tile, and how far back to re-arm.",
-                                  options: [OptionSpec("--trigger", value: "DEGREES",
-                                                       help: "Tilt that moves a tile, 5 to 60 (default 20)."),
-                                            OptionSpec("--release", value: "DEGREES",
-                                                       help: "Return under this to tilt again, at least 2 below the trigger (default 10).")])
+                                  options: [trigger, release])
     static func run(_ arguments: ParsedArguments) -> Int32 {
         switch checked({ () throws(UsageError) in
-            let trigger = try arguments.value("--trigger", as: "a number of degrees") { Double($0) }
-            let release = try arguments.value("--release", as: "a number of degrees") { Double($0) }
+            let trigger = try arguments.value(trigger, as: "a number of degrees") { Double($0) }
+            let release = try arguments.value(release, as: "a number of degrees") { Double($0) }
             guard trigger != nil || release != nil else {
                 throw UsageError("configure needs --trigger or --release (or both)")
             }

@@ -9,15 +9,14 @@ import Glibc
 /// `tiltpuzzle record`: samples from a sensor opened directly (not through the
 /// daemon, which may hold it or not run at all) into a trace file (docs/traces.md).
 enum RecordCommand: ClientCommand {
+    static let source = OptionSpec("--source", value: "SPEC",
+                                   help: "auto (default), iio, iio:NAME, evdev, evdev:/dev/input/eventN or replay:FILE.")
+    static let seconds = OptionSpec("--seconds", value: "N", help: "How long to record (default 10).")
+    static let samples = OptionSpec("--samples", value: "N", help: "Stop after this many samples.")
+    static let output = OptionSpec("--output", short: "o", value: "FILE", help: "The trace file to write ('-': standard output).")
     static let spec = CommandSpec(
         "record", summary: "Record a sensor's samples to a trace file.",
-        options: [
-            OptionSpec("--source", value: "SPEC",
-                       help: "auto (default), iio, iio:NAME, evdev, evdev:/dev/input/eventN or replay:FILE."),
-            OptionSpec("--seconds", value: "N", help: "How long to record (default 10)."),
-            OptionSpec("--samples", value: "N", help: "Stop after this many samples."),
-            OptionSpec("--output", short: "o", value: "FILE", help: "The trace file to write ('-': standard output)."),
-        ],
+        options: [source, seconds, samples, output],
         discussion: """
         The sensor is opened directly, so the daemon should not be using it. Times
         start at 0 with the first sample; values are m/s² in the device frame (the
@@ -33,15 +32,15 @@ enum RecordCommand: ClientCommand {
         let output: String
         do throws(UsageError) {
             do throws(SensorError) {
-                spec = try SensorSpec(parsing: arguments.value("--source") ?? "auto")
+                spec = try SensorSpec(parsing: arguments.value(source) ?? "auto")
             } catch {
                 throw UsageError(error.message)
             }
-            seconds = try arguments.value("--seconds", as: "a positive number of seconds") {
+            seconds = try arguments.value(Self.seconds, as: "a positive number of seconds") {
                 Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             } ?? defaultSeconds
-            limit = try arguments.value("--samples", as: "a positive count") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-            guard let file = arguments.value("--output") else {
+            limit = try arguments.value(samples, as: "a positive count") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            guard let file = arguments.value(Self.output) else {
                 throw UsageError("'record' needs --output FILE", hint: "see 'tiltpuzzle record --help'")
             }
             output = file

@@ -7,9 +7,10 @@ import TiltWire
 /// `tiltpuzzle sensors`: the accelerometers this machine has, as discovery sees
 /// them (no daemon needed), in the order `--source auto` picks from.
 enum SensorsCommand: ClientCommand {
+    static let json = OptionSpec("--json", help: "Print one JSON object instead of text.")
     static let spec = CommandSpec(
         "sensors", summary: "List the accelerometers found, best first.",
-        options: [OptionSpec("--json", help: "Print one JSON object instead of text.")],
+        options: [json],
         discussion: """
         Accelerometers in a keyboard base are listed but not used. When a daemon
         answers, the sensor it reads is marked. The exit status is 1 when there is
@@ -25,7 +26,7 @@ enum SensorsCommand: ClientCommand {
             return daemon.device != nil
                 && (daemon.device == candidate.info.deviceNode || daemon.device == candidate.info.sysfsPath)
         }
-        if arguments.flag("--json") {
+        if arguments.flag(json) {
             var writer = JSONWriter()
             writer.field("sensors", raw: .array(found.map { json($0, inUse: inUse($0)) }))
             print(String(decoding: writer.line().dropLast(), as: UTF8.self))
@@ -42,7 +43,7 @@ enum SensorsCommand: ClientCommand {
     /// What a running daemon says about its sensor; nil when none answers (that is
     /// not an error here: the list comes from udev, not from the daemon).
     static func daemonSensor(_ arguments: ParsedArguments) -> SensorReport? {
-        let candidates = DaemonConnection.candidatePaths(explicit: arguments.value("--socket"),
+        let candidates = DaemonConnection.candidatePaths(explicit: arguments.value(GlobalOption.socket),
                                                          environment: processEnvironment())
         guard let connection = try? DaemonConnection(candidates: candidates),
               let messages = try? connection.request(.sensor, timeout: 2) else { return nil }

@@ -4,8 +4,8 @@ import TiltTerminal
 import TiltWire
 
 enum StatusCommand: ClientCommand {
-    static let spec = CommandSpec("status", summary: "Show the game, its counters and the sensor.",
-                                  options: [OptionSpec("--json", help: "Print one JSON object instead of text.")])
+    static let json = OptionSpec("--json", help: "Print one JSON object instead of text.")
+    static let spec = CommandSpec("status", summary: "Show the game, its counters and the sensor.", options: [json])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let connection: DaemonConnection
@@ -27,7 +27,7 @@ enum StatusCommand: ClientCommand {
             StandardError.print("tiltpuzzle: the daemon sent no state")
             return ExitStatus.protocolError
         }
-        if arguments.flag("--json") {
+        if arguments.flag(json) {
             print(json(state: state, sensor: sensor, daemon: connection))
             return ExitStatus.ok
         }

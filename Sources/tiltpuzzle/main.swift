@@ -15,10 +15,7 @@ let clientCommands: [any ClientCommand.Type] = [
 let commandLine = CommandGroup(
     program: "tiltpuzzle",
     summary: "tiltpuzzle: play the tilt puzzle of a tiltpuzzled daemon.",
-    globalOptions: [
-        OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: $TILTPUZZLE_SOCKET, else $XDG_RUNTIME_DIR/tiltpuzzle/tiltpuzzled.sock, else \(DaemonConnection.systemSocket))."),
-        OptionSpec("--version", help: "Print the version."),
-    ],
+    globalOptions: [GlobalOption.socket, GlobalOption.version],
     commands: clientCommands.map { $0.spec })
 
 @MainActor
