@@ -1,13 +1,15 @@
 # Builds and installs tiltpuzzle on a Linux tablet:
 #
-#   make                              # release build (swift build)
-#   sudo make install PREFIX=/usr     # binaries, systemd units, udev rules, sysusers, config, docs
+#   make                              # release build (swift build) and the man pages
+#   sudo make install PREFIX=/usr     # binaries, systemd units, udev rules, sysusers, config, docs, man pages
 #   sudo make uninstall PREFIX=/usr   # removes exactly what install put there
 #
 # DESTDIR stages an installation (packages, tests). install takes the binaries from
 # BUILDDIR and builds them only when they are missing, so `sudo make install` after
 # `make` compiles nothing as root. The binaries link the Swift runtime statically:
 # the tablet needs no Swift toolchain, only libiio, libevdev, libudev and libsystemd.
+# The man pages are made from docs/*.[158].md by go-md2man (Debian: go-md2man).
+# debian/rules builds the Debian packages with these two targets.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -16,10 +18,14 @@ DOCDIR ?= $(PREFIX)/share/doc/tiltpuzzle
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+MANDIR ?= $(PREFIX)/share/man
 
 SWIFT ?= swift
 SWIFTFLAGS ?= -c release --static-swift-stdlib
 BUILDDIR ?= .build/release
+MANBUILDDIR ?= .build/man
+GO_MD2MAN ?= go-md2man
+AWK ?= awk
 
 INSTALL ?= install
 SED ?= sed
@@ -29,13 +35,17 @@ UNITS = tiltpuzzled.service tiltpuzzled.socket
 RULES = 70-tiltpuzzle.rules
 DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf docs/gui.md
 CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
+MANPAGES = tiltpuzzle.1 tiltpuzzled.conf.5 tiltpuzzled.8
+VERSION := $(shell $(SED) -n 's/.*static let version = "\(.*\)"/\1/p' Sources/TiltDaemon/DaemonInfo.swift)
 
 # Paths the units name, filled in at install time.
 SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 
-.PHONY: all install uninstall
+.PHONY: all programs man install uninstall
 
-all:
+all: programs man
+
+programs:
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzled
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle-gui
@@ -43,9 +53,26 @@ all:
 $(PROGRAMS:%=$(BUILDDIR)/%):
 	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)
 
-install: $(PROGRAMS:%=$(BUILDDIR)/%)
+man: $(MANPAGES:%=$(MANBUILDDIR)/%)
+
+# A page's markdown starts with "# name(section)", its title on the web; go-md2man
+# takes the page's header from a "% name section date source" line instead. Links to
+# files next to the page serve the web view: the page keeps their text. The
+# configuration page lists the keys of the example file (scripts/conf-keys.awk).
+$(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/TiltDaemon/DaemonInfo.swift
+	@mkdir -p $(@D)
+	$(AWK) -f scripts/conf-keys.awk docs/tiltpuzzled.conf > $@.keys
+	$(SED) -e '1s/^# \([^(]*\)(\([1-8]\))$$/% \1 \2 "" "tiltpuzzle $(VERSION)"/' \
+		-e 's/\[\([^]]*\)\]([^:)]*)/\1/g' \
+		-e '/^<!-- keys: /{' -e 'r $@.keys' -e 'd' -e '}' $< > $@.md
+	$(GO_MD2MAN) -in $@.md -out $@.tmp
+	rm -f $@.keys $@.md
+	mv -f $@.tmp $@
+
+install: $(PROGRAMS:%=$(BUILDDIR)/%) man
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) \
-		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
 	$(INSTALL) -m 0755 $(PROGRAMS:%=$(BUILDDIR)/%) $(DESTDIR)$(BINDIR)/
 	for unit in $(UNITS); do \
 		$(SUBSTITUTE) systemd/$$unit > $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit.tmp && \
@@ -55,6 +82,9 @@ install: $(PROGRAMS:%=$(BUILDDIR)/%)
 	$(INSTALL) -m 0644 udev/$(RULES) $(DESTDIR)$(UDEVRULESDIR)/$(RULES)
 	$(INSTALL) -m 0644 systemd/tiltpuzzle.sysusers $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	for page in $(MANPAGES); do \
+		$(INSTALL) -m 0644 $(MANBUILDDIR)/$$page $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page || exit 1; \
+	done
 	@# An existing configuration is the administrator's: never overwritten.
 	test -e $(DESTDIR)$(CONFIG) || $(INSTALL) -m 0644 docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG)
 
@@ -64,6 +94,7 @@ uninstall:
 	rm -f $(DESTDIR)$(UDEVRULESDIR)/$(RULES)
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	for page in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page; done
 	@# The configuration goes only if nobody changed it.
 	if cmp -s docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG); then rm -f $(DESTDIR)$(CONFIG); fi
 	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle 2>/dev/null || :

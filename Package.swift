@@ -27,8 +27,10 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Only for the graphical board (tiltpuzzle-gui), so the other programs load no GUI libraries.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        // Not through pkg-config: SDL2's cflags carry -D_REENTRANT, which SwiftPM refuses
+        // with a warning on every build; the headers are found as <SDL2/…> instead.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Only for the device tests: fake /sys and /dev devices (umockdev).
         .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
 
@@ -39,35 +41,48 @@ let package = Package(
         .target(name: "TiltSystem", dependencies: ["CLinux"]),
         .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
         .target(name: "TiltWire", dependencies: ["TiltCore"]),
-        .target(name: "TiltCommandLine"),
-        .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire"]),
-        .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
+        .target(name: "TiltCommandLine", dependencies: ["TiltSystem"]),
+        .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltCommandLine"]),
+        .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
+        // The demo: a daemon on a thread of the client's own, replaying a tablet that solves a game.
+        .target(name: "TiltDemo", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltDaemon", "TiltClient",
+                                                 "TiltTerminal", "TiltCommandLine"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
-                                         "TiltCommandLine", "TiltGUI"]),
+                                         "TiltCommandLine", "TiltGUI", "TiltDemo"]),
         .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient"]),
 
+        // Unit tests: one target per library, in memory, no subprocesses.
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
+        .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
+        .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
+        .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
-        // Starts the built executables; depends on them so they are built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
+        .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltWire", "TiltClient"]),
+        .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
+        .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
+        .testTarget(name: "TiltDemoTests", dependencies: ["TiltDemo"]),
+
+        // Tests of the built programs and the system around them: subprocesses, a
+        // pseudo-terminal, a virtual display, fake devices, the installed files.
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // The client run as a subprocess (pipes and a tmux pseudo-terminal), and its terminal views.
+        .target(name: "TestSupport", dependencies: ["TiltTerminal"], path: "Tests/TestSupport"),
+        // The built daemon on a temporary socket. Depends on the executables so they are built first.
+        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
+        // The built client as a subprocess (pipes and a tmux pseudo-terminal).
         .testTarget(name: "ClientTests",
                     dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
-        // Layout, animation and gestures without SDL; and the built GUI under Xvfb against a real daemon.
+        // The built GUI under Xvfb against a real daemon.
         .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
-        .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.
         .testTarget(name: "TiltDeviceMockTests",

@@ -25,7 +25,7 @@ import tiltsim as ts  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CSV_PATH = os.path.join(ROOT, "traces", "demo.csv")
-SWIFT_PATH = os.path.join(ROOT, "Sources", "tiltpuzzle", "DemoTrace.swift")
+SWIFT_PATH = os.path.join(ROOT, "Sources", "TiltDemo", "DemoTrace.swift")
 
 SIDE = 3
 SOLUTION_LENGTHS = range(16, 23)

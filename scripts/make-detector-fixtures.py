@@ -5,7 +5,7 @@
     python3 scripts/make-detector-fixtures.py --check   # exit 1 if the written files are stale
 
 Each case is a realistic 100 Hz trace (smooth eased motion, Gaussian sensor noise) and
-the directions the detector must fire for it (SPEC section 4). Before anything is
+the directions the detector must fire for it (docs/tilt-detection.md). Before anything is
 written, every trace is replayed through the detector model in tiltsim.py and must fire
 exactly the expected directions; most cases also check that they *bite*, i.e. that a
 detector missing the feature under test would fire something else. The file format is
@@ -28,7 +28,7 @@ RATE = 100  # Hz
 G = ts.STANDARD_GRAVITY
 
 # Tilt angles (x, y) in degrees as the detector measures them: x > 0 is the left edge
-# lowered, y > 0 the bottom edge lowered (SPEC section 4 signs).
+# lowered, y > 0 the bottom edge lowered (docs/tilt-detection.md signs).
 TOWARDS = {"right": (-1, 0), "left": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 

@@ -4,9 +4,9 @@ A model of the pieces of TiltCore the generated files depend on:
 
 - SplitMix64 and the seeded shuffle (SeededRandom.swift, Shuffler.swift), so a
   seed gives the same board here as `Puzzle.newGame(side:seed:)`;
-- the tilt detector (TiltDetector.swift, SPEC section 4), so every generated trace
+- the tilt detector (TiltDetector.swift, docs/tilt-detection.md), so every generated trace
   is checked against the detector's semantics before it is written;
-- trace reading and writing (SPEC section 6).
+- trace reading and writing (docs/traces.md).
 
 Keep this in step with the Swift sources: a change there that this file does not
 follow shows up as a failing golden test, not as a silently wrong fixture.
@@ -197,7 +197,7 @@ def axis_towards(direction_xy):
     return (-wy, wx, 0.0)
 
 
-# Where each direction lowers the reading (SPEC section 4): right edge lowered is x < 0,
+# Where each direction lowers the reading (docs/tilt-detection.md): right edge lowered is x < 0,
 # left x > 0, top edge lowered y < 0, bottom y > 0.
 DIRECTION_XY = {"right": (-1.0, 0.0), "left": (1.0, 0.0), "up": (0.0, -1.0), "down": (0.0, 1.0)}
 
@@ -350,7 +350,7 @@ def number(value, places):
 
 
 def format_trace(comments, samples):
-    """SPEC section 6 text: magic line, `# ` comments, header, `t,x,y,z` lines."""
+    """docs/traces.md text: magic line, `# ` comments, header, `t,x,y,z` lines."""
     lines = [TRACE_MAGIC]
     lines += ["# " + c for c in comments]
     lines.append(TRACE_HEADER)

@@ -4,6 +4,9 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+
+// pipe2 (a pipe closed on exec, atomically) is a GNU extension Glibc's module hides.
+int pipe2(int pipefd[2], int flags);
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <poll.h>

@@ -1,3 +1,4 @@
 #pragma once
-// pkg-config sdl2 puts include/SDL2 on the path, as SDL's own headers expect.
-#include <SDL.h>
+// <SDL2/SDL.h>, not pkg-config's include path (see Package.swift): SDL's own headers
+// include each other with quotes, so they find their neighbours either way.
+#include <SDL2/SDL.h>

@@ -1,2 +1,2 @@
 #pragma once
-#include <SDL_ttf.h>
+#include <SDL2/SDL_ttf.h>

@@ -197,10 +197,10 @@ public final class DaemonConnection {
                 do throws(ServerMessage.DecodingFailure) {
                     inbox.append(try ServerMessage.decode(line))
                 } catch {
-                    // Unknown message types come from newer daemons: skip them.
-                    if error.message.hasPrefix("unknown message type") { return }
-                    if error.message.contains("speaks protocol") { problem = .protocolMismatch(error.message) } else {
-                        problem = .garbled(error.message)
+                    switch error.kind {
+                    case .unknownType: return  // from a newer daemon: skip it
+                    case .otherProtocol: problem = .protocolMismatch(error.message)
+                    case .malformed: problem = .garbled(error.message)
                     }
                 }
             }

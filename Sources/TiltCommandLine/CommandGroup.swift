@@ -13,7 +13,7 @@ public struct CommandGroup: Sendable {
     }
 
     public var helpText: String {
-        var text = "\(summary)\n\nUsage: \(program) [global options] <command> [options]\n"
+        var text = "\(CommandSpec.paragraph(summary))\n\nUsage: \(program) [global options] <command> [options]\n"
         text += "\nCommands:\n" + CommandSpec.table(commands.map { ($0.name, $0.summary) })
         text += "\nGlobal options:\n" + CommandSpec.table((globalOptions + [CommandSpec.help]).map { ($0.usage, $0.help) })
         text += "\nRun '\(program) <command> --help' for a command's options.\n"

@@ -68,24 +68,51 @@ public struct CommandSpec: Sendable {
     public func helpText(program: String) -> String {
         // A program's own spec (tiltpuzzled) is named after it: do not say the name twice.
         let usage = name == program ? usageLine : "\(program) \(usageLine)"
-        var text = "\(summary)\n\nUsage: \(usage)\n"
+        var text = "\(Self.paragraph(summary))\n\nUsage: \(usage)\n"
         if !arguments.isEmpty {
             text += "\nArguments:\n" + Self.table(arguments.map { ($0.name, $0.help) })
         }
         text += "\nOptions:\n" + Self.table(allOptions.map { ($0.usage, $0.help) })
-        if let discussion { text += "\n\(discussion)\n" }
+        if let discussion { text += "\n\(Self.paragraph(discussion))\n" }
         return text
     }
 
+    /// Help fits a classic terminal: rows are wrapped to this many columns.
+    public static let helpWidth = 80
+
     static func table(_ rows: [(String, String)]) -> String {
         let width = min(24, rows.map(\.0.count).max() ?? 0)
+        let indent = String(repeating: " ", count: width + 4)
         return rows.map { left, right in
+            let lines = wrap(right, width: helpWidth - indent.count)
             // A left column too long for the table puts its text on the next line.
-            let gap = left.count <= width
-                ? String(repeating: " ", count: width - left.count + 2)
-                : "\n" + String(repeating: " ", count: width + 4)
-            return "  \(left)\(gap)\(right)\n"
+            let first = left.count <= width
+                ? "  \(left)" + String(repeating: " ", count: width - left.count + 2) + lines[0]
+                : "  \(left)\n" + indent + lines[0]
+            return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n") + "\n"
         }.joined()
+    }
+
+    /// `text` with each of its lines wrapped to the help width.
+    public static func paragraph(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { wrap(String($0), width: helpWidth) }
+            .joined(separator: "\n")
+    }
+
+    /// Splits `text` at spaces into lines of at most `width` characters (a longer
+    /// word stands alone on its line).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 }
 
@@ -99,7 +126,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
-    public static let exitStatus: Int32 = 64
+    public static let exitStatus = ExitStatus.usage
 
     public var description: String { message }
 }

@@ -1,4 +1,4 @@
-/// The arrangement of an N×N sliding puzzle (SPEC §2).
+/// The arrangement of an N×N sliding puzzle (docs/puzzle.md).
 ///
 /// `cells[i]` is the value of the tile at position `i` (row-major); the value
 /// `count - 1` is the empty cell. The only way to change an arrangement is a legal

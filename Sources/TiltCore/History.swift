@@ -14,7 +14,7 @@ public struct Action: Equatable, Hashable, Sendable {
     }
 }
 
-/// Undo and redo (SPEC §3, seed 004): one entry per user action, a bounded number
+/// Undo and redo (docs/puzzle.md, Undo and redo): one entry per user action, a bounded number
 /// of undo levels, and a new action after an undo discards the redo branch.
 ///
 /// The history only stores actions; `Puzzle` applies them. Actions are atomic, so

@@ -25,31 +25,46 @@ public struct LineSplitter: Sendable {
     /// Feeds a chunk; `body` receives each piece it completes.
     public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
                                         _ body: (Piece) throws(E) -> Void) throws(E) {
+        _ = try feed(chunk, until: { (piece) throws(E) -> Bool in
+            try body(piece)
+            return true
+        })
+    }
+
+    /// Feeds a chunk until `body` returns false: the count of bytes taken, the
+    /// whole chunk unless `body` stopped. Bytes after a stop were not looked at:
+    /// the caller feeds them again later (a reader that must stop taking
+    /// requests without losing those already read).
+    public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
+                                        until body: (Piece) throws(E) -> Bool) throws(E) -> Int {
         var start = 0
         let end = chunk.count
         while start < end {
             guard let newline = Self.firstNewline(in: chunk, from: start) else {
-                try hold(chunk, from: start, to: end, body)
-                return
+                _ = try hold(chunk, from: start, to: end, body)
+                return end
             }
+            var goOn = true
             if skipping {
                 skipping = false
             } else if carry.isEmpty {
                 if newline - start > maxLineLength {
-                    try body(.tooLong)
+                    goOn = try body(.tooLong)
                 } else {
-                    try body(.line(UnsafeBufferPointer(rebasing: chunk[start..<newline])))
+                    goOn = try body(.line(UnsafeBufferPointer(rebasing: chunk[start..<newline])))
                 }
             } else {
-                try hold(chunk, from: start, to: newline, body)
+                goOn = try hold(chunk, from: start, to: newline, body)
                 if !skipping {
-                    try carry.withUnsafeBufferPointer { (line) throws(E) in try body(.line(line)) }
+                    goOn = try carry.withUnsafeBufferPointer { (line) throws(E) -> Bool in try body(.line(line)) }
                 }
                 carry.removeAll(keepingCapacity: true)
                 skipping = false
             }
             start = newline + 1
+            if !goOn { return start }
         }
+        return end
     }
 
     /// The unterminated last line at the end of the stream, if any.
@@ -59,16 +74,18 @@ public struct LineSplitter: Sendable {
         try carry.withUnsafeBufferPointer { (line) throws(E) in try body(.line(line)) }
     }
 
+    /// Keeps an unterminated piece; false when `body` asked to stop at the
+    /// `.tooLong` it reported.
     private mutating func hold<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
-                                         _ body: (Piece) throws(E) -> Void) throws(E) {
-        guard !skipping else { return }
+                                         _ body: (Piece) throws(E) -> Bool) throws(E) -> Bool {
+        guard !skipping else { return true }
         if carry.count + (to - from) > maxLineLength {
             carry.removeAll()
             skipping = true
-            try body(.tooLong)
-        } else {
-            carry.append(contentsOf: chunk[from..<to])
+            return try body(.tooLong)
         }
+        carry.append(contentsOf: chunk[from..<to])
+        return true
     }
 
     private static func firstNewline(in chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {

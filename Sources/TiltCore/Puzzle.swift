@@ -1,4 +1,4 @@
-/// The game: a board, its move counter and its undo history (SPEC §2, §3).
+/// The game: a board, its move counter and its undo history (docs/puzzle.md).
 ///
 /// Every method that changes the arrangement returns the moves it made, one per
 /// tile, in order; an illegal request changes nothing, returns no moves and
@@ -12,6 +12,12 @@ public struct Puzzle: Equatable, Sendable {
     /// A solved game.
     public init(side: Int = 4, undoLimit: Int = History.defaultLimit) {
         board = Board(side: side)
+        history = History(limit: undoLimit)
+    }
+
+    /// A game from a given position (to practise or to share): no moves, no history.
+    public init(board: Board, undoLimit: Int = History.defaultLimit) {
+        self.board = board
         history = History(limit: undoLimit)
     }
 

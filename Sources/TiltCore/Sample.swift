@@ -1,5 +1,5 @@
 /// One accelerometer reading: the reaction to gravity (plus any motion) in m/s²,
-/// in the device frame of SPEC §4 (x right edge, y top edge, z out of the screen),
+/// in the device frame of docs/tilt-detection.md (x right edge, y top edge, z out of the screen),
 /// at `time` seconds on the source's own clock.
 public struct Sample: Equatable, Sendable, CustomStringConvertible {
     public var time: Double

@@ -1,4 +1,4 @@
-/// Turns accelerometer samples into tilt directions (SPEC §4).
+/// Turns accelerometer samples into tilt directions (docs/tilt-detection.md).
 ///
 /// A pure state machine: `process(_:)` depends only on the detector's state and the
 /// sample, never on the wall clock, so a trace replayed at any speed gives the same
@@ -171,7 +171,7 @@ public struct TiltDetector: Sendable {
         case .armed:
             guard max(sx, sy) >= sinTrigger else { return nil }
             phase = .waitingForNeutral
-            // SPEC §4: right edge lowered is x < 0, top edge lowered is y < 0.
+            // docs/tilt-detection.md: right edge lowered is x < 0, top edge lowered is y < 0.
             if sx >= sy { return tilt.x < 0 ? .right : .left }
             return tilt.y < 0 ? .up : .down
         case .waitingForNeutral:

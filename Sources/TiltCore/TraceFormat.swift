@@ -1,4 +1,4 @@
-/// Trace files (SPEC §6): CSV, `#` comments and blank lines ignored, a `t,x,y,z`
+/// Trace files (docs/traces.md): CSV, `#` comments and blank lines ignored, a `t,x,y,z`
 /// header, then one sample per line with non-decreasing `t`.
 public enum TraceFormat {
     public static let header = "t,x,y,z"

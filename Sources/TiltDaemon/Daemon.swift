@@ -25,16 +25,22 @@ public final class Daemon {
     private var watchdogInterval: Double?
     private var nextWatchdog = Double.infinity
     private var stopping = false
+    /// Set when the daemon runs inside another program (the demo): it stops when this
+    /// is signalled, and leaves the process's signals, systemd and configuration alone.
+    private let embeddedStop: WakeupDescriptor?
 
     public struct StartError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
     }
 
-    public init(options: DaemonOptions, log: Logger) throws(StartError) {
+    /// `embeddedStop`: run inside another program (see `EmbeddedDaemon`), with the
+    /// default configuration, until the descriptor is signalled.
+    public init(options: DaemonOptions, log: Logger, embeddedStop: WakeupDescriptor? = nil) throws(StartError) {
         self.options = options
         self.log = log
-        configuration = try Self.loadConfiguration(options)
+        self.embeddedStop = embeddedStop
+        configuration = embeddedStop == nil ? try Self.loadConfiguration(options) : Configuration()
         if options.alwaysOn { configuration.alwaysOn = true }
         if let source = options.source { configuration.source = source }
 
@@ -134,7 +140,8 @@ public final class Daemon {
     }
 
     private func openListeners() throws(StartError) {
-        let activated = Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
+        // Sockets passed to the host program are not ours to take.
+        let activated = embeddedStop != nil ? [] : Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
         if !activated.isEmpty {
             for fd in activated { try? fd.setNonBlocking() }
             listeners = activated
@@ -164,7 +171,7 @@ public final class Daemon {
         hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
         hub.claimSensor = { [sensors] claimed in sensors.claim(claimed) }
         hub.watchWritable = { [weak self] id, on in self?.setInterest(id, writing: on) }
-        hub.stopReading = { [weak self] id in self?.setInterest(id, reading: false) }
+        hub.watchReadable = { [weak self] id, on in self?.setInterest(id, reading: on) }
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
         sensors.onReport = { [hub, weak self] report in
             hub.sensorChanged(report)
@@ -185,12 +192,16 @@ public final class Daemon {
 
     // MARK: Running
 
-    /// Runs until SIGTERM or SIGINT; the exit status.
+    /// Runs until SIGTERM or SIGINT (embedded: until stopped); the exit status.
     public func run() -> Int32 {
         do throws(Errno) {
-            let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
-            self.signals = signals
-            try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
+            if let stop = embeddedStop {
+                try loop.watch(stop.descriptor, .readable) { [weak self] _ in self?.stopping = true }
+            } else {
+                let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+                self.signals = signals
+                try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
+            }
             try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
             for listener in listeners {
                 try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
@@ -200,14 +211,16 @@ public final class Daemon {
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
-        Self.raiseDescriptorLimit()
-        watchHotplug()
+        if embeddedStop == nil {
+            Self.raiseDescriptorLimit()
+            watchHotplug()
+        }
         sensors.discover()
-        if let interval = Systemd.watchdogInterval() {
+        if embeddedStop == nil, let interval = Systemd.watchdogInterval() {
             watchdogInterval = interval
             nextWatchdog = MonotonicClock.now()
         }
-        Systemd.notify("READY=1")
+        notify("READY=1")
         notifyStatus()
         log.notice("tiltpuzzled \(DaemonInfo.version) ready")
         while !stopping {
@@ -215,7 +228,7 @@ public final class Daemon {
             let now = MonotonicClock.now()
             if let at = sensors.wait.deadline, at <= now { sensors.service(now: now) }
             if now >= nextWatchdog {
-                Systemd.notify("WATCHDOG=1")
+                notify("WATCHDOG=1")
                 nextWatchdog = now + (watchdogInterval ?? .infinity) / 2
             }
         }
@@ -226,9 +239,11 @@ public final class Daemon {
     /// Every client is a descriptor: take the hard limit, not the 1,024 soft default.
     static func raiseDescriptorLimit() {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        guard (try? Syscall.call("getrlimit") { getrlimit(resource, &limit) }) != nil,
+              limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        _ = try? Syscall.call("setrlimit") { setrlimit(resource, &limit) }
     }
 
     private func nextDeadline() -> Double? {
@@ -297,6 +312,13 @@ public final class Daemon {
                 || events.contains(.error) else { return }
         // Read a bounded amount per wake-up, so one client cannot starve the others.
         for _ in 0..<4 {
+            guard hub.wantsInput(id) else {
+                // Paused (or closing): its bytes wait in the kernel, which pushes back on
+                // the client. A hang-up cannot be left out of epoll's interest, and the
+                // peer that hung up can no longer receive its replies.
+                if events.contains(.hangup) || events.contains(.error) { hub.detach(id, reason: "connection lost") }
+                return
+            }
             let count: Int
             do throws(Errno) {
                 count = try fd.read(into: &readBuffer)
@@ -344,6 +366,9 @@ public final class Daemon {
 
     private func savesCompleted() {
         for completion in persister.takeCompletions() {
+            // One line per write of the game file (two fsyncs: the file and its folder);
+            // the pipelining benchmark counts them.
+            if completion.error == nil { log.debug("saved the game (change \(completion.generation))") }
             hub.saveCompleted(generation: completion.generation, error: completion.error)
         }
     }
@@ -360,7 +385,7 @@ public final class Daemon {
     }
 
     private func reload() {
-        Systemd.notify("RELOADING=1")
+        notify("RELOADING=1")
         do throws(StartError) {
             let new = try Self.loadConfiguration(options)
             configuration.detector = new.detector
@@ -376,22 +401,27 @@ public final class Daemon {
         } catch {
             log.error("configuration not reloaded, keeping the old one: \(error)")
         }
-        Systemd.notify("READY=1")
+        notify("READY=1")
+    }
+
+    /// The service manager hears from the daemon, not from a program it is embedded in.
+    private func notify(_ state: String) {
+        if embeddedStop == nil { Systemd.notify(state) }
     }
 
     private func notifyStatus() {
         let report = sensors.report
-        Systemd.notify("STATUS=sensor \(report.status.rawValue)" + (report.name.map { ": \($0)" } ?? "")
+        notify("STATUS=sensor \(report.status.rawValue)" + (report.name.map { ": \($0)" } ?? "")
                        + ", \(hub.clientCount) client(s)")
     }
 
     private func shutdown() {
-        Systemd.notify("STOPPING=1")
+        notify("STOPPING=1")
         sensors.shutdown()
         persister.save(hub.game, at: MonotonicClock.now())
         persister.waitUntilIdle()
         for listener in listeners { try? listener.close() }
-        if let path = ownedSocketPath { unlink(path) }
+        if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
         log.notice("stopped; the game is saved in \(store.path)")
     }
 }

@@ -1,7 +1,8 @@
+import TiltCommandLine
 import TiltDevices
 
 public enum DaemonInfo {
-    public static let version = "0.1.0"
+    public static let version = ProductVersion.current
 
     /// The C libraries in use, for `--version` and bug reports.
     public static var libraries: String {

@@ -33,6 +33,14 @@ public struct DaemonOptions: Equatable, Sendable {
 
     public static let socketName = "tiltpuzzled.sock"
 
+    /// The options of a daemon embedded in another program (the demo's).
+    public init(socketPath: String, stateDirectory: String, source: String, replaySpeed: ReplaySource.Speed) {
+        self.socketPath = socketPath
+        self.stateDirectory = stateDirectory
+        self.source = source
+        self.replaySpeed = replaySpeed
+    }
+
     public init(arguments: [String], environment: [String: String]) throws(UsageError) {
         let parsed = try ParsedArguments(arguments, for: Self.spec, program: "tiltpuzzled")
         showHelp = parsed.wantsHelp

@@ -77,8 +77,10 @@ public struct Game: Sendable {
     }
 
     /// Starts a new game; the `state` event to broadcast.
-    public mutating func newGame(size: Int, seed: UInt64?, at now: Double) -> ServerMessage {
-        puzzle = Puzzle.newGame(side: size, seed: seed, undoLimit: puzzle.history.limit)
+    /// A new game: shuffled from `seed`, solved without one, or from `board` when given.
+    public mutating func newGame(size: Int, seed: UInt64?, board: Board? = nil, at now: Double) -> ServerMessage {
+        puzzle = board.map { Puzzle(board: $0, undoLimit: puzzle.history.limit) }
+            ?? Puzzle.newGame(side: size, seed: seed, undoLimit: puzzle.history.limit)
         revision += 1
         generation += 1
         playedBefore = 0

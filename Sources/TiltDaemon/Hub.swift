@@ -10,8 +10,13 @@ public final class Hub {
         public var maxClients = 256
         /// Unsent bytes a client may have before it is dropped as not reading.
         public var maxQueuedBytes = 1 << 20
-        /// Requests a client may have waiting for their replies.
+        /// Requests a client may have waiting for their replies before it is
+        /// paused (its socket is not read until half of them are answered).
         public var maxPendingReplies = 1024
+        /// Unsent bytes at which a client is paused: a quarter of the drop bound,
+        /// so what a client's own requests produce never gets a client that reads
+        /// dropped (docs/protocol.md, "Flow control").
+        public var pauseQueuedBytes: Int { maxQueuedBytes / 4 }
 
         public init() {}
     }
@@ -27,8 +32,9 @@ public final class Hub {
     public var claimSensor: (Bool) -> Void = { _ in }
     /// A session needs (true) or no longer needs (false) to be told when it can write.
     public var watchWritable: (Int, Bool) -> Void = { _, _ in }
-    /// A session's input ended: stop watching it for reading.
-    public var stopReading: (Int) -> Void = { _ in }
+    /// A session wants (true) or no longer wants (false) its socket read: it was
+    /// paused or resumed, its input ended, or it is closing.
+    public var watchReadable: (Int, Bool) -> Void = { _, _ in }
     public let log: Logger
     private let clock: () -> Double
 
@@ -39,6 +45,8 @@ public final class Hub {
     private var requestedGeneration: Int
     public private(set) var savedGeneration: Int
     private var samplesSubscribers = 0
+    /// Paused sessions that may go on, in the order they became ready.
+    private var resumable: [Int] = []
 
     public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
         self.game = game
@@ -53,6 +61,12 @@ public final class Hub {
     public var clientCount: Int { sessions.count }
 
     public func isAttached(_ id: Int) -> Bool { sessions[id] != nil }
+
+    /// Whether the client's socket should be read now (not while it is paused).
+    public func wantsInput(_ id: Int) -> Bool { sessions[id]?.watchingInput ?? false }
+
+    /// Whether the client is paused: requests it sent wait, unread or held.
+    public func isPaused(_ id: Int) -> Bool { sessions[id]?.inputPaused ?? false }
 
     /// The transport of an attached client (the daemon finds its socket this way).
     public func transport(of id: Int) -> ClientTransport? { sessions[id]?.transport }
@@ -108,11 +122,23 @@ public final class Hub {
 
     // MARK: Input
 
-    /// Bytes from a client: every complete line is a request.
+    /// Bytes from a client: every complete line is a request. The daemon reads a
+    /// client only while `wantsInput`; bytes that arrive while it is paused are
+    /// held, in order, like those left over when it was paused.
     public func receive(_ bytes: UnsafeRawBufferPointer, from id: Int) {
         guard let session = sessions[id], !session.closing else { return }
-        session.splitter.feed(bytes.assumingMemoryBound(to: UInt8.self)) { piece in
-            guard !session.closing else { return }
+        if session.inputPaused {
+            session.hold(bytes)
+            return
+        }
+        consume(bytes, from: session)
+        afterChanges()
+    }
+
+    /// Runs the requests in `bytes` until the session is overloaded or closing,
+    /// and holds what it did not look at until the session is resumed.
+    private func consume(_ bytes: UnsafeRawBufferPointer, from session: Session) {
+        let taken = session.splitter.feed(bytes.assumingMemoryBound(to: UInt8.self), until: { piece in
             switch piece {
             case .line(let line):
                 handle(line, from: session)
@@ -123,19 +149,36 @@ public final class Hub {
                                             message: "a line may hold at most \(WireProtocol.maxLineLength) bytes"),
                                      after: 0)
                 session.closing = true
-                log.warning("client \(id) sent a line over \(WireProtocol.maxLineLength) bytes: closing")
+                log.warning("client \(session.id) sent a line over \(WireProtocol.maxLineLength) bytes: closing")
             }
+            if session.closing { return false }
+            if session.isOverloaded(limits) {
+                session.inputPaused = true
+                return false
+            }
+            return true
+        })
+        if taken < bytes.count && !session.closing {
+            session.hold(UnsafeRawBufferPointer(rebasing: bytes[taken...]))
         }
-        afterChanges()
+        updateInputWatch(session)
+    }
+
+    /// Tells the daemon whether to read the session's socket.
+    private func updateInputWatch(_ session: Session) {
+        let wanted = !session.inputPaused && !session.closing && !session.inputClosed
+        guard wanted != session.watchingInput else { return }
+        session.watchingInput = wanted
+        watchReadable(session.id, wanted)
     }
 
     /// The client closed its side (a final unterminated line is ignored); it still
     /// gets the replies to what it sent, then the session ends.
     public func endOfInput(from id: Int) {
         guard let session = sessions[id] else { return }
-        if session.isDrained { return detach(id, reason: "closed by the client") }
         session.inputClosed = true
-        stopReading(id)
+        if session.isDrained { return detach(id, reason: "closed by the client") }
+        updateInputWatch(session)
     }
 
     private func handle(_ line: UnsafeBufferPointer<UInt8>, from session: Session) {
@@ -151,14 +194,6 @@ public final class Hub {
         if id != nil, echoable(id) == nil {
             session.enqueueReply(.error(id: nil, code: .badArgument,
                                         message: "\"id\" may be at most \(Self.maxIDLength) bytes of JSON"), after: 0)
-            return
-        }
-        guard session.pendingCount < limits.maxPendingReplies else {
-            if session.pendingCount >= 2 * limits.maxPendingReplies {
-                session.closing = true
-                log.warning("client \(session.id) floods requests without reading replies: closing")
-            }
-            session.enqueueReply(.error(id: id, code: .busy, message: "too many requests waiting for replies"), after: 0)
             return
         }
         run(request, from: session)
@@ -200,9 +235,9 @@ public final class Hub {
             moved = perform(.undo, now: now)
         case .redo:
             moved = perform(.redo, now: now)
-        case .new(let size, let seed, let shuffle):
-            let seed = shuffle ? (seed ?? UInt64.random(in: .min ... .max)) : nil
-            broadcast(game.newGame(size: size ?? game.puzzle.side, seed: seed, at: now))
+        case .new(let size, let seed, let shuffle, let board):
+            let seed = shuffle && board == nil ? (seed ?? UInt64.random(in: .min ... .max)) : nil
+            broadcast(game.newGame(size: size ?? game.puzzle.side, seed: seed, board: board, at: now))
         case .calibrate:
             guard game.calibrate() else {
                 session.enqueueReply(.error(id: id, code: .noSensor,
@@ -272,6 +307,7 @@ public final class Hub {
             // Allow a later change to try again.
             requestedGeneration = savedGeneration
         }
+        resumeWaiting()
     }
 
     // MARK: Output
@@ -281,8 +317,15 @@ public final class Hub {
         for id in order { sessions[id]!.outbox.append(line) }
     }
 
-    /// Asks for a save when the game changed, releases what can go out, and writes.
+    /// Settles the changes, then lets paused sessions that may go on run what
+    /// they hold.
     private func afterChanges() {
+        settle()
+        resumeWaiting()
+    }
+
+    /// Asks for a save when the game changed, releases what can go out, and writes.
+    private func settle() {
         if game.generation > requestedGeneration {
             requestedGeneration = game.generation
             requestSave(game)
@@ -310,6 +353,31 @@ public final class Hub {
     public func writable(_ id: Int) {
         guard let session = sessions[id] else { return }
         flush(session)
+        resumeWaiting()
+    }
+
+    /// Resumes the paused sessions whose output went out: each runs the requests
+    /// it holds until it is paused again or has none left, then its socket is read
+    /// again. The work is bounded by what each held (one read), so the other
+    /// clients and the sensor wait for no more than that.
+    private func resumeWaiting() {
+        while !resumable.isEmpty {
+            let ready = resumable
+            resumable.removeAll()
+            for id in ready {
+                guard let session = sessions[id] else { continue }
+                session.resumeScheduled = false
+                guard session.inputPaused, !session.closing, session.mayResume(limits) else { continue }
+                session.inputPaused = false
+                let held = session.takeHeldInput()
+                if held.isEmpty {
+                    updateInputWatch(session)
+                } else {
+                    held.withUnsafeBytes { consume($0, from: session) }
+                }
+            }
+            settle()
+        }
     }
 
     private func flush(_ session: Session) {
@@ -331,6 +399,10 @@ public final class Hub {
         if wants != session.waitingForWritable {
             session.waitingForWritable = wants
             watchWritable(session.id, wants)
+        }
+        if session.inputPaused && !session.resumeScheduled && session.mayResume(limits) {
+            session.resumeScheduled = true
+            resumable.append(session.id)
         }
     }
 }

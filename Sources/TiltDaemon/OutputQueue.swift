@@ -14,18 +14,22 @@ struct OutputQueue {
         byteCount += bytes.count
     }
 
+    /// Messages are small and many (one per tile moved): up to this many bytes of
+    /// them are copied together and written at once, rather than one send each.
+    static let gatherLimit = 64 * 1024
+
     /// Writes as much as `transport` takes; false when the peer is gone.
     mutating func drain(into transport: ClientTransport) -> Bool {
         while head < chunks.count {
-            let written = chunks[head].withUnsafeBytes { transport.write(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            let written: Int?
+            if head + 1 == chunks.count || chunks[head].count - offset >= Self.gatherLimit {
+                written = chunks[head].withUnsafeBytes { transport.write(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            } else {
+                written = writeGathered(into: transport)
+            }
             guard let written else { return false }
             if written == 0 { break }
-            offset += written
-            byteCount -= written
-            if offset == chunks[head].count {
-                head += 1
-                offset = 0
-            }
+            advance(by: written)
         }
         if head == chunks.count {
             chunks.removeAll(keepingCapacity: chunks.count < 64)
@@ -35,5 +39,35 @@ struct OutputQueue {
             head = 0
         }
         return true
+    }
+
+    /// Copies the unsent rest of the first chunk and the whole chunks after it
+    /// that fit into one buffer, and writes it.
+    private func writeGathered(into transport: ClientTransport) -> Int? {
+        var gathered: [UInt8] = []
+        gathered.reserveCapacity(Self.gatherLimit)
+        gathered += chunks[head][offset...]
+        var next = head + 1
+        while next < chunks.count, gathered.count + chunks[next].count <= Self.gatherLimit {
+            gathered += chunks[next]
+            next += 1
+        }
+        return gathered.withUnsafeBytes { transport.write($0) }
+    }
+
+    /// Forgets `count` written bytes, which may span several chunks.
+    private mutating func advance(by count: Int) {
+        byteCount -= count
+        var left = count
+        while left > 0 {
+            let rest = chunks[head].count - offset
+            if left < rest {
+                offset += left
+                return
+            }
+            left -= rest
+            head += 1
+            offset = 0
+        }
     }
 }

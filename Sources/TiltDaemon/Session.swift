@@ -1,8 +1,9 @@
 import TiltCore
 import TiltWire
 
-/// One attached client: its input framing, its bounded output, and the replies
-/// that wait for their change to be on disk.
+/// One attached client: its input framing, its bounded output, the replies that
+/// wait for their change to be on disk, and the input held while it is paused
+/// (docs/protocol.md, "Flow control").
 final class Session {
     /// What a pending reply will say. `state` and `sensor` answers are rendered when
     /// they go out, so they are never older than the events sent before them.
@@ -33,6 +34,17 @@ final class Session {
     var inputClosed = false
     /// Whether the event loop watches the socket for writability.
     var waitingForWritable = false
+    /// Whether the event loop watches the socket for input.
+    var watchingInput = true
+    /// Too much waits to go out to this client: no request of it is run, and its
+    /// socket is not read, until enough has gone out (the kernel's buffers then
+    /// push back on the client).
+    var inputPaused = false
+    /// Set while the session is listed to be resumed.
+    var resumeScheduled = false
+    /// Bytes read before the pause that the splitter has not looked at yet: at
+    /// most one read's worth, as the socket is not read while they wait.
+    private(set) var heldInput: [UInt8] = []
 
     init(id: Int, transport: ClientTransport) {
         self.id = id
@@ -41,8 +53,29 @@ final class Session {
 
     var pendingCount: Int { pendingReplies.count - pendingHead }
 
-    /// Nothing left to send or to answer.
-    var isDrained: Bool { outbox.isEmpty && pendingCount == 0 }
+    /// Nothing left to send, to answer or to run.
+    var isDrained: Bool { outbox.isEmpty && pendingCount == 0 && heldInput.isEmpty }
+
+    /// Enough waits for this client that it should be paused.
+    func isOverloaded(_ limits: Hub.Limits) -> Bool {
+        pendingCount >= limits.maxPendingReplies || outbox.byteCount >= limits.pauseQueuedBytes
+    }
+
+    /// Enough went out that a paused client may go on (half the pause thresholds,
+    /// so a client on the edge is not paused and resumed on every message).
+    func mayResume(_ limits: Hub.Limits) -> Bool {
+        pendingCount <= limits.maxPendingReplies / 2 && outbox.byteCount <= limits.pauseQueuedBytes / 2
+    }
+
+    func hold(_ bytes: UnsafeRawBufferPointer) {
+        heldInput.append(contentsOf: bytes)
+    }
+
+    /// Hands the held bytes over (the caller holds back what it does not take).
+    func takeHeldInput() -> [UInt8] {
+        defer { heldInput = [] }
+        return heldInput
+    }
 
     func enqueue(_ body: Body, after generation: Int) {
         pendingReplies.append(PendingReply(generation: generation, body: body))

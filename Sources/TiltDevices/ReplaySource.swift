@@ -1,7 +1,7 @@
 import TiltCore
 import TiltSystem
 
-/// Replays a trace file (SPEC §6) at a speed factor, or as fast as possible.
+/// Replays a trace file (docs/traces.md) at a speed factor, or as fast as possible.
 ///
 /// Samples keep their recorded timestamps, so the detector sees exactly the
 /// recording whatever the speed. Every start replays from the beginning.

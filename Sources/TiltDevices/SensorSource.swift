@@ -86,8 +86,8 @@ public struct SensorError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// One accelerometer driver (iio-sensor-proxy's idea, and seed 003's: components
-/// behind one interface, injected). A source does nothing until started and holds
+/// One accelerometer driver, behind one small interface the daemon is handed
+/// (docs/sensors.md). A source does nothing until started and holds
 /// no device resources once stopped. It never blocks: the event loop waits on
 /// `wait` and then calls `service(now:)`.
 public protocol SensorSource: AnyObject {

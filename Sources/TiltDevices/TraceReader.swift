@@ -1,7 +1,7 @@
 import TiltCore
 import TiltSystem
 
-/// Reads a trace (SPEC §6) sample by sample, from a file or from memory, holding
+/// Reads a trace (docs/traces.md) sample by sample, from a file or from memory, holding
 /// one chunk at a time: a trace of any length costs the same memory.
 ///
 /// A malformed line throws its `TraceError`; calling `next()` again goes on with

@@ -1,7 +1,7 @@
 import TiltCore
 import TiltSystem
 
-/// Writes a trace (SPEC §6) to a descriptor it does not own, buffering whole lines.
+/// Writes a trace (docs/traces.md) to a descriptor it does not own, buffering whole lines.
 public struct TraceWriter {
     private let descriptor: FileDescriptor
     private var buffer = ""

@@ -21,8 +21,7 @@ public enum GUIMain {
             }
             options = try GUIOptions(parsed)
         } catch {
-            fail("\(error.message)\n(\(error.hint ?? "see 'tiltpuzzle gui --help'"))")
-            return UsageError.exitStatus
+            return StandardError.report(error, program: "tiltpuzzle", help: "tiltpuzzle gui")
         }
         let fontPath: String
         do throws(FontLocator.NotFound) {
@@ -30,7 +29,7 @@ public enum GUIMain {
                                               fontconfig: FontConfig.boldSans)
         } catch {
             fail(error.description)
-            return 72   // EX_OSFILE: a system file is missing
+            return ExitStatus.missingFile
         }
         do {
             try SDLEvents.start()
@@ -41,13 +40,12 @@ public enum GUIMain {
             try GUIApp(options: options, fontPath: fontPath, candidates: candidates).run()
         } catch {
             fail("\(error)")
-            return 69   // EX_UNAVAILABLE: no display, or it cannot draw
+            return ExitStatus.unavailable   // no display, or it cannot draw
         }
         return 0
     }
 
     private static func fail(_ message: String) {
-        var line = "tiltpuzzle-gui: \(message)\n"
-        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        StandardError.print("tiltpuzzle-gui: \(message)")
     }
 }

@@ -1,3 +1,4 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -109,4 +110,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     }
 
     public var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    /// A pipe (read end, write end), both closed on exec: a child gets only the copy
+    /// it is handed.
+    public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+        var ends: [Int32] = [-1, -1]
+        _ = try Syscall.call("pipe2") { pipe2(&ends, O_CLOEXEC) }
+        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
+    }
 }

@@ -13,7 +13,7 @@ public struct PlayerKeys: Sendable {
         case ignore
     }
 
-    public static let help = "arrows or h j k l: slide   u: undo   r: redo   n: new game   c: calibrate   q: quit"
+    public static let help = "arrows, h j k l: slide   u: undo   r: redo   n: new   c: calibrate   q: quit"
 
     private var confirmingNewGame = false
 

@@ -8,7 +8,8 @@ public enum Command: Equatable, Sendable {
     case slide(index: Int)
     case undo
     case redo
-    case new(size: Int?, seed: UInt64?, shuffle: Bool)
+    /// With `board`, the game starts from that position (size, seed and shuffle unused).
+    case new(size: Int?, seed: UInt64?, shuffle: Bool, board: Board? = nil)
     case calibrate
     case subscribe(samples: Bool)
     case sensor
@@ -110,7 +111,25 @@ public struct ClientRequest: Equatable, Sendable {
                 guard let b = field.bool else { throw reject(.badArgument, "\"shuffle\" must be true or false") }
                 shuffle = b
             }
-            command = .new(size: size, seed: seed, shuffle: shuffle)
+            var board: Board?
+            if let field = value["board"], field != .null {
+                guard case .array(let items) = field, items.allSatisfy({ $0.int != nil }) else {
+                    throw reject(.badArgument, "\"board\" must be an array of whole numbers")
+                }
+                do throws(Board.Problem) {
+                    board = try Board(cells: items.map { $0.int! })
+                } catch {
+                    throw reject(.badArgument, "\"board\": \(error)")
+                }
+                if let size, size != board!.side {
+                    throw reject(.badArgument, "\"size\" is \(size) but the board is \(board!.side)×\(board!.side)")
+                }
+                if value["seed"] != nil || value["shuffle"] != nil {
+                    throw reject(.badArgument, "a \"board\" is played as given: no \"seed\" or \"shuffle\" with it")
+                }
+            }
+            // A board is played as given: never shuffled.
+            command = .new(size: size, seed: seed, shuffle: board == nil && shuffle, board: board)
         case "subscribe":
             guard let samples = value["samples"]?.bool else {
                 throw reject(.badArgument, "subscribe needs \"samples\": true or false")
@@ -134,10 +153,14 @@ public struct ClientRequest: Equatable, Sendable {
             w.field("index", index)
             w.field("direction", d.rawValue)
         case .slide(let index): w.field("index", index)
-        case .new(let size, let seed, let shuffle):
-            if let size { w.field("size", size) }
-            if let seed { w.field("seed", seed) }
-            w.field("shuffle", shuffle)
+        case .new(let size, let seed, let shuffle, let board):
+            if let board {
+                w.field("board", board.values)
+            } else {
+                if let size { w.field("size", size) }
+                if let seed { w.field("seed", seed) }
+                w.field("shuffle", shuffle)
+            }
         case .subscribe(let samples): w.field("samples", samples)
         case .state, .undo, .redo, .calibrate, .sensor: break
         }

@@ -13,8 +13,6 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case badArgument = "bad-argument"
     /// The line exceeds 64 KiB; the connection is closed after this error.
     case lineTooLong = "line-too-long"
-    /// Too many requests waiting for their replies; the request was not run.
-    case busy = "busy"
     /// The client limit is reached; the connection is closed after this error.
     case tooManyClients = "too-many-clients"
     /// The change was made but could not be saved.

@@ -2,8 +2,24 @@ import TiltCore
 
 extension ServerMessage {
     public struct DecodingFailure: Error, Equatable, CustomStringConvertible {
+        /// What a client should do about it.
+        public enum Kind: Sendable, Equatable {
+            /// A line this protocol cannot read: the daemon garbled it.
+            case malformed
+            /// A message type a newer daemon sends: skip it (docs/protocol.md, Versioning).
+            case unknownType
+            /// The greeting names another protocol version.
+            case otherProtocol
+        }
+
+        public var kind: Kind = .malformed
         public var message: String
         public var description: String { message }
+
+        public init(_ kind: Kind = .malformed, message: String) {
+            self.kind = kind
+            self.message = message
+        }
     }
 
     /// Decodes one line from the daemon; clients use it. Unknown fields are
@@ -39,7 +55,7 @@ extension ServerMessage {
         switch type {
         case "hello":
             guard try int("protocol") == WireProtocol.version else {
-                throw DecodingFailure(message: "the daemon speaks protocol \(value["protocol"]?.int ?? 0), this client \(WireProtocol.version)")
+                throw DecodingFailure(.otherProtocol, message: "the daemon speaks protocol \(value["protocol"]?.int ?? 0), this client \(WireProtocol.version)")
             }
             return .hello(version: value["version"]?.string ?? "?")
         case "state":
@@ -88,7 +104,7 @@ extension ServerMessage {
             }
             return .error(id: value["id"], code: code, message: message)
         default:
-            throw DecodingFailure(message: "unknown message type \"\(type)\"")
+            throw DecodingFailure(.unknownType, message: "unknown message type \"\(type)\"")
         }
     }
 

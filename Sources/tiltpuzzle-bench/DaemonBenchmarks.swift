@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import TiltClient
 import TiltCore
 import TiltSystem
@@ -12,18 +13,24 @@ enum DaemonBenchmarks {
         let directory: String
         var socket: String { directory + "/d.sock" }
 
-        init(arguments: [String], config: String, environment: [String: String] = [:], name: String = "d") throws {
+        init(arguments: [String], config: String, environment: [String: String] = [:], name: String = "d",
+             logLevel: String = "warning", logFile: String? = nil) throws {
             directory = "/tmp/tiltpuzzle-bench-\(getpid())-\(name)"
             try? FileManager.default.removeItem(atPath: directory)
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try config.write(toFile: directory + "/d.conf", atomically: true, encoding: .utf8)
             process.executableURL = Self.sibling("tiltpuzzled")
             process.arguments = ["--socket", socket, "--state-dir", directory + "/state", "--config", directory + "/d.conf",
-                                 "--log-level", "warning"] + arguments
+                                 "--log-level", logLevel] + arguments
             var env = ProcessInfo.processInfo.environment
             env.merge(environment) { $1 }
             process.environment = env
-            process.standardError = FileHandle.nullDevice
+            if let logFile {
+                _ = FileManager.default.createFile(atPath: logFile, contents: nil)
+                process.standardError = FileHandle(forWritingAtPath: logFile)
+            } else {
+                process.standardError = FileHandle.nullDevice
+            }
             try process.run()
         }
 
@@ -259,12 +266,93 @@ enum DaemonBenchmarks {
         addLatency(report, "sample_to_move.\(clients)_clients", latencies.sorted())
     }
 
+    /// One client writes `requests` tilts as fast as it can while another thread
+    /// reads the replies (docs/protocol.md, "Flow control"): requests answered per
+    /// second, and the saves behind them. Each save writes the game file and syncs
+    /// it and its folder (two fsyncs); the daemon logs each at debug level, and the
+    /// log is counted here.
+    static func pipelined(_ report: Report, requests: Int, watchers: Int) throws {
+        let log = "/tmp/tiltpuzzle-bench-\(getpid())-pipelined.log"
+        defer { unlink(log) }
+        let daemon = try Daemon(arguments: ["--source", "none"], config: "", name: "pipe\(watchers)",
+                                logLevel: "debug", logFile: log)
+        defer { daemon.stop() }
+        let player = daemon.connect()
+        _ = try player.request(.new(size: 4, seed: nil, shuffle: false))
+        let drained = Mutex(false)
+        var others: [DaemonConnection] = []
+        for _ in 0..<watchers { others.append(daemon.connect()) }
+        let otherFDs = others.map(\.descriptor.rawValue)
+        // The watchers read everything, on a thread of their own, until told to stop.
+        let watching = try JoinableThread {
+            var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+            while !drained.withLock({ $0 }) {
+                var fds = otherFDs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
+                for entry in fds where entry.revents != 0 { _ = recv(entry.fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) }
+            }
+        }
+        var stream: [UInt8] = []
+        for n in 0..<requests { stream += ClientRequest(command: .tilt(n % 2 == 0 ? .right : .left)).encoded() }
+        let payload = stream
+        let fd = player.descriptor.rawValue
+        let savesBefore = savedLines(log)
+        let rss0 = daemon.rssMebibytes
+        let start = MonotonicClock.now()
+        let writer = try JoinableThread {
+            var offset = 0
+            while offset < payload.count {
+                let n = payload[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+        let prefix = Array(#"{"type":"reply""#.utf8)
+        var replies = 0
+        var errors = 0
+        var partial: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while replies + errors < requests {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { fatalError("the daemon closed the pipelining client after \(replies) replies") }
+            var start = 0
+            while let newline = buffer[start..<n].firstIndex(of: 10) {
+                let line = partial.isEmpty ? Array(buffer[start..<newline]) : partial + buffer[start..<newline]
+                partial.removeAll(keepingCapacity: true)
+                if line.starts(with: prefix) { replies += 1 } else if line.starts(with: Array(#"{"type":"error""#.utf8)) { errors += 1 }
+                start = newline + 1
+            }
+            partial += buffer[start..<n]
+        }
+        let elapsed = MonotonicClock.now() - start
+        let rss1 = daemon.rssMebibytes
+        writer.join()
+        drained.withLock { $0 = true }
+        watching.join()
+        if errors > 0 { fatalError("\(errors) requests were answered with an error") }
+        usleep(100_000)   // the log line of the last save
+        let saves = Double(savedLines(log) - savesBefore)
+        let name = "pipelined_tilts.\(watchers)_watchers"
+        report.add("\(name).requests_per_second", Double(requests) / elapsed, "req/s")
+        report.add("\(name).saves_per_second", saves / elapsed, "saves/s")
+        report.add("\(name).fsyncs_per_second", 2 * saves / elapsed, "fsync/s")
+        report.add("\(name).requests_per_save", Double(requests) / saves, "req")
+        report.add("\(name).rss_growth", rss1 - rss0, "MiB")
+    }
+
+    static func savedLines(_ path: String) -> Int {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { $0.contains("saved the game") }.count
+    }
+
     static func run(_ report: Report, quick: Bool) throws {
         try startUp(report, runs: quick ? 5 : 20)
         try idle(report, seconds: quick ? 3 : 10)
         try sensorLoad(report, seconds: quick ? 3 : 10)
         try clients(report)
         try memoryAfterMoves(report, moves: 100_000)
+        try pipelined(report, requests: 100_000, watchers: 0)
+        try pipelined(report, requests: 100_000, watchers: 50)
         for count in [1, 100, 1000] {
             try sampleToMove(report, clients: count, moves: 1000, speed: quick ? 10 : 4)
         }

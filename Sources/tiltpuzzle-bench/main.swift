@@ -1,4 +1,4 @@
-// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|all] [--quick]`.
+// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|all] [--quick]`.
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 
@@ -12,6 +12,9 @@ do {
     }
     if which == "daemon" || which == "all" {
         try DaemonBenchmarks.run(report, quick: arguments.contains("--quick"))
+    }
+    if which == "pipelined" {
+        for watchers in [0, 50] { try DaemonBenchmarks.pipelined(report, requests: 100_000, watchers: watchers) }
     }
 } catch {
     FileHandle.standardError.write(Data("tiltpuzzle-bench: \(error)\n".utf8))

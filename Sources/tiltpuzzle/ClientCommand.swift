@@ -13,23 +13,6 @@ protocol ClientCommand {
     static func run(_ arguments: ParsedArguments) -> Int32
 }
 
-/// Exit statuses (sysexits.h), so scripts can tell failures apart.
-enum ExitStatus {
-    static let ok: Int32 = 0
-    /// The daemon refused the request (an `error` reply).
-    static let refused: Int32 = 1
-    static let usage: Int32 = 64
-    static let unavailable: Int32 = 69
-    static let software: Int32 = 70
-    static let protocolError: Int32 = 76
-    static let noPermission: Int32 = 77
-}
-
-func printError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
 /// Connects as the global options say; on failure prints why and returns the exit status.
 func connect(_ arguments: ParsedArguments) -> Result<DaemonConnection, ExitCode> {
     let candidates = DaemonConnection.candidatePaths(explicit: arguments.value("--socket"),
@@ -45,13 +28,8 @@ struct ExitCode: Error { var status: Int32 }
 
 /// Prints a connection failure for a person and maps it to an exit status.
 func report(_ failure: DaemonConnection.Failure) -> ExitCode {
-    printError("tiltpuzzle: \(failure)")
-    switch failure {
-    case .noDaemon: return ExitCode(status: ExitStatus.unavailable)
-    case .permissionDenied: return ExitCode(status: ExitStatus.noPermission)
-    case .protocolMismatch, .garbled: return ExitCode(status: ExitStatus.protocolError)
-    case .closed, .io: return ExitCode(status: ExitStatus.unavailable)
-    }
+    StandardError.print("tiltpuzzle: \(failure)")
+    return ExitCode(status: failure.exitStatus)
 }
 
 func processEnvironment() -> [String: String] { ProcessEnvironment.current }

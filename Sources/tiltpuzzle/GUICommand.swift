@@ -20,13 +20,17 @@ enum GUICommand: ClientCommand {
         case .success(let parsed): options = parsed
         }
         guard let path = Executable.find(program) else {
-            printError("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH.")
+            StandardError.print("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH")
+            StandardError.print("(in a checkout, build it first: swift build --product \(program))")
             return ExitStatus.unavailable
         }
         var argv = ([path] + options.arguments).map { strdup($0) } + [nil]
-        execv(path, &argv)
-        printError("tiltpuzzle: cannot run \(path): \(Errno.current)")
-        argv.forEach { free($0) }
+        defer { argv.forEach { free($0) } }
+        do throws(Errno) {
+            _ = try Syscall.call("execv") { execv(path, &argv) }
+        } catch {
+            StandardError.print("tiltpuzzle: cannot run \(path): \(error)")
+        }
         return ExitStatus.unavailable
     }
 }

@@ -31,8 +31,8 @@ enum PlayCommand: ClientCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         guard Terminal.isUsable(.standardOutput, term: processEnvironment()["TERM"]),
               FileDescriptor.standardInput.isTerminal else {
-            printError("tiltpuzzle: play needs a terminal for its keys and screen")
-            printError("(to follow the game from a script or a pipe, use 'tiltpuzzle watch')")
+            StandardError.print("tiltpuzzle: play needs a terminal for its keys and screen")
+            StandardError.print("(to follow the game from a script or a pipe, use 'tiltpuzzle watch')")
             return ExitStatus.usage
         }
         switch connect(arguments) {

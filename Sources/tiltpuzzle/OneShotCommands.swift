@@ -22,7 +22,7 @@ enum OneShot {
             return report(error).status
         }
         if case .error(_, let code, let message)? = messages.last {
-            printError("tiltpuzzle: \(message) (\(code.rawValue))")
+            StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
             return ExitStatus.refused
         }
         if let text = describe(messages) { print(text) }
@@ -53,6 +53,22 @@ enum OneShot {
         }
         return index
     }
+
+    /// `--board`: whole numbers separated by commas and/or spaces, checked as the
+    /// daemon checks them, so a mistake is a usage error before anything is sent.
+    static func board(_ text: String) throws(UsageError) -> Board {
+        let words = text.split(whereSeparator: { $0 == "," || $0 == " " })
+        var cells: [Int] = []
+        for word in words {
+            guard let value = Int(word) else { throw UsageError("--board expects whole numbers, not '\(word)'") }
+            cells.append(value)
+        }
+        do throws(Board.Problem) {
+            return try Board(cells: cells)
+        } catch {
+            throw UsageError("--board: \(error)")
+        }
+    }
 }
 
 /// Parses arguments that the declaration cannot check by itself.
@@ -60,9 +76,7 @@ func checked<T>(_ body: () throws(UsageError) -> T) -> Result<T, ExitCode> {
     do throws(UsageError) {
         return .success(try body())
     } catch {
-        printError("tiltpuzzle: \(error.message)")
-        printError("(\(error.hint ?? "see 'tiltpuzzle --help'"))")
-        return .failure(ExitCode(status: ExitStatus.usage))
+        return .failure(ExitCode(status: StandardError.report(error, program: "tiltpuzzle")))
     }
 }
 
@@ -123,11 +137,23 @@ enum NewCommand: ClientCommand {
     static let spec = CommandSpec("new", summary: "Start a new game.",
                                   options: [OptionSpec("--size", value: "N", help: "Board side, 2 to 10 (default: the current one)."),
                                             OptionSpec("--seed", value: "S", help: "Shuffle seed, to replay a game (default: random)."),
-                                            OptionSpec("--no-shuffle", help: "Start from the solved board.")])
+                                            OptionSpec("--no-shuffle", help: "Start from the solved board."),
+                                            OptionSpec("--board", value: "VALUES",
+                                                       help: "Start from this position: size² values (commas or spaces between them), row by row, as `state` shows them; the largest is the empty cell.")])
     static func run(_ arguments: ParsedArguments) -> Int32 {
         switch checked({ () throws(UsageError) in
             let size = try arguments.value("--size", as: "a side from 2 to 10") { Int($0).flatMap { Board.sides.contains($0) ? $0 : nil } }
             let seed = try arguments.value("--seed", as: "a whole number from 0 to 2^64-1") { UInt64($0) }
+            if let text = arguments.value("--board") {
+                guard seed == nil, !arguments.flag("--no-shuffle") else {
+                    throw UsageError("--board is played as given: it takes no --seed or --no-shuffle")
+                }
+                let board = try OneShot.board(text)
+                if let size, size != board.side {
+                    throw UsageError("--size is \(size) but the board is \(board.side)×\(board.side)")
+                }
+                return Command.new(size: nil, seed: nil, shuffle: false, board: board)
+            }
             return Command.new(size: size, seed: seed, shuffle: !arguments.flag("--no-shuffle"))
         }) {
         case .failure(let exit): return exit.status

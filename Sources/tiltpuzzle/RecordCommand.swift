@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `tiltpuzzle record`: samples from a sensor opened directly (not through the
-/// daemon, which may hold it or not run at all) into a trace file (SPEC §6).
+/// daemon, which may hold it or not run at all) into a trace file (docs/traces.md).
 enum RecordCommand: ClientCommand {
     static let spec = CommandSpec(
         "record", summary: "Record a sensor's samples to a trace file.",
@@ -25,8 +25,6 @@ enum RecordCommand: ClientCommand {
         """)
 
     static let defaultSeconds = 10.0
-    /// sysexits.h EX_CANTCREAT.
-    static let cannotCreate: Int32 = 73
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let spec: SensorSpec
@@ -48,27 +46,25 @@ enum RecordCommand: ClientCommand {
             }
             output = file
         } catch {
-            printError("tiltpuzzle: \(error.message)")
-            if let hint = error.hint { printError("(\(hint))") }
-            return ExitStatus.usage
+            return StandardError.report(error, program: "tiltpuzzle", help: "tiltpuzzle record")
         }
 
         guard let source = SensorDiscovery.resolve(spec) else {
-            printError("tiltpuzzle: no accelerometer found for '\(spec)' (see 'tiltpuzzle sensors')")
+            StandardError.print("tiltpuzzle: no accelerometer found for '\(spec)' (see 'tiltpuzzle sensors')")
             return ExitStatus.unavailable
         }
         let descriptor: FileDescriptor
         do {
             descriptor = output == "-" ? .standardOutput : try FileDescriptor.open(output, [.writeOnly, .create, .truncate])
         } catch {
-            printError("tiltpuzzle: cannot create \(output): \(error)")
-            return cannotCreate
+            StandardError.print("tiltpuzzle: cannot create \(output): \(error)")
+            return ExitStatus.cannotCreate
         }
         defer { if output != "-" { try? descriptor.close() } }
         do throws(SensorError) {
             try source.start()
         } catch {
-            printError("tiltpuzzle: cannot start \(spec): \(error)")
+            StandardError.print("tiltpuzzle: cannot start \(spec): \(error)")
             return ExitStatus.unavailable
         }
         defer { source.stop() }
@@ -78,22 +74,25 @@ enum RecordCommand: ClientCommand {
         do {
             writer = try TraceWriter(descriptor: descriptor, comments: [describe(info)])
         } catch {
-            printError("tiltpuzzle: cannot write \(output): \(error)")
-            return cannotCreate
+            StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
+            return ExitStatus.cannotCreate
         }
-        var recording = Recording(info: info, limit: limit)
-        let status = recording.run(source, until: MonotonicClock.now() + seconds) { (sample: Sample) throws(Errno) in
-            try writer.write(sample)
-        }
+        var recording = Recorder(info: info, limit: limit)
+        let ending = recording.run(source, until: MonotonicClock.now() + seconds,
+                                   warn: { StandardError.print("tiltpuzzle: \($0)") },
+                                   write: { (sample: Sample) throws(Errno) in try writer.write(sample) })
+        if ending != .finished { StandardError.print("tiltpuzzle: \(ending)") }
         do {
             try writer.flush()
         } catch {
-            printError("tiltpuzzle: cannot write \(output): \(error)")
-            return cannotCreate
+            StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
+            return ExitStatus.cannotCreate
         }
-        printError("tiltpuzzle: recorded \(recording.count) samples over \(recording.duration.formatted3) s from "
+        StandardError.print("tiltpuzzle: recorded \(recording.count) samples over \(recording.duration.formatted3) s from "
                    + "\(info.kind.rawValue) \(info.name)" + (output == "-" ? "" : " to \(output)"))
-        return status
+        // 0 when the time or the count was reached, the replay ended or the user
+        // stopped it; 1 when the sensor went away or failed (docs/client.md).
+        return ending == .finished ? ExitStatus.ok : ExitStatus.refused
     }
 
     static func describe(_ info: SensorInfo) -> String {
@@ -103,73 +102,6 @@ enum RecordCommand: ClientCommand {
         if let rate = info.samplingRate { parts.append("\(rate.formatted3) Hz") }
         if info.mountMatrix != .identity { parts.append("mount matrix \(MountMatrix.text(info.mountMatrix)) applied") }
         return "recorded from " + parts.joined(separator: ", ")
-    }
-}
-
-/// The recording loop: waits on the source (poll), on udev for its removal and on
-/// SIGINT/SIGTERM, and hands samples on with times from the first one.
-private struct Recording {
-    let info: SensorInfo
-    let limit: Int?
-    private(set) var count = 0
-    private var origin: Double?
-    private(set) var duration = 0.0
-
-    init(info: SensorInfo, limit: Int?) {
-        self.info = info
-        self.limit = limit
-    }
-
-    /// The exit status: 0 when the time or the sample count is reached, the replay
-    /// ends or the user interrupts; 1 when the sensor went away or failed.
-    mutating func run(_ source: SensorSource, until end: Double, write: (Sample) throws(Errno) -> Void) -> Int32 {
-        let monitor = try? HotplugMonitor()
-        let signals = try? SignalDescriptor([SIGINT, SIGTERM])
-        let others = [monitor?.descriptor, signals?.descriptor].compactMap { $0 }
-        while MonotonicClock.now() < end {
-            let readiness: SensorPoll.Readiness
-            do {
-                readiness = try SensorPoll.wait(source.wait, others: others, until: end)
-            } catch {
-                printError("tiltpuzzle: waiting for the sensor failed: \(error)")
-                return 1
-            }
-            if let signals, readiness.readable.contains(signals.descriptor), !signals.read().isEmpty { return 0 }
-            if let monitor, readiness.readable.contains(monitor.descriptor), monitor.receive().contains(where: { $0.removes(info) }) {
-                printError("tiltpuzzle: the sensor was removed")
-                return 1
-            }
-            guard readiness.sourceDue else { continue }
-            for event in source.service(now: MonotonicClock.now()) {
-                switch event {
-                case .samples(let samples):
-                    for sample in samples {
-                        let start = origin ?? sample.time
-                        origin = start
-                        do {
-                            try write(Sample(time: sample.time - start, acceleration: sample.acceleration))
-                        } catch {
-                            printError("tiltpuzzle: cannot write the trace: \(error)")
-                            return 1
-                        }
-                        count += 1
-                        duration = sample.time - start
-                        if let limit, count >= limit { return 0 }
-                    }
-                case .ended:
-                    return 0
-                case .removed:
-                    printError("tiltpuzzle: the sensor was removed")
-                    return 1
-                case .failed(let message):
-                    printError("tiltpuzzle: the sensor failed: \(message)")
-                    return 1
-                case .warning(let message):
-                    printError("tiltpuzzle: \(message)")
-                }
-            }
-        }
-        return 0
     }
 }
 

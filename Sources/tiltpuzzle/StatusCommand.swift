@@ -24,7 +24,7 @@ enum StatusCommand: ClientCommand {
             return report(error).status
         }
         guard let state, let sensor else {
-            printError("tiltpuzzle: the daemon sent no state")
+            StandardError.print("tiltpuzzle: the daemon sent no state")
             return ExitStatus.protocolError
         }
         if arguments.flag("--json") {

@@ -20,8 +20,6 @@ let commandLine = CommandGroup(
     ],
     commands: clientCommands.map { $0.spec })
 
-let clientVersion = "0.1.0"
-
 @MainActor
 func runMain() -> Int32 {
     do throws(UsageError) {
@@ -30,20 +28,18 @@ func runMain() -> Int32 {
             print(commandLine.helpText, terminator: "")
             return 0
         case .version:
-            print("tiltpuzzle \(clientVersion)")
+            print("tiltpuzzle \(ProductVersion.current)")
             return 0
         case .command(let spec, _, let arguments):
             if arguments.wantsHelp {
                 print(spec.helpText(program: commandLine.program), terminator: "")
                 return 0
             }
-            guard let command = clientCommands.first(where: { $0.spec.name == spec.name }) else { return 70 }
+            guard let command = clientCommands.first(where: { $0.spec.name == spec.name }) else { return ExitStatus.software }
             return command.run(arguments)
         }
     } catch {
-        printError("\(commandLine.program): \(error.message)")
-        if let hint = error.hint { printError("(\(hint))") }
-        return UsageError.exitStatus
+        return StandardError.report(error, program: commandLine.program)
     }
 }
 

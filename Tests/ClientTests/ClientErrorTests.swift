@@ -93,6 +93,7 @@ struct ClientErrorTests {
         let program = try Client.run(["--help"])
         #expect(program.status == 0)
         let table = program.stdoutLines.drop { $0 != "Commands:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+            .filter { !$0.hasPrefix("   ") }  // a wrapped summary's next line
         let commands = table.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(Set(["status", "watch", "play", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "demo"])
             .isSubset(of: commands))
@@ -102,6 +103,7 @@ struct ClientErrorTests {
             #expect(help.stdout.contains("Usage: tiltpuzzle \(command)"), "\(command)")
             #expect(try Client.run(["help", command]).stdout == help.stdout, "\(command)")
         }
+        for line in program.stdoutLines { #expect(line.count <= 80, "wider than a terminal: \(line)") }
         let play = try Client.run(["play", "--help"])
         for key in ["arrow key", "u undoes", "r redoes", "n starts a new game", "c calibrates", "q quits"] {
             #expect(play.stdout.contains(key), "\(key)")

@@ -104,6 +104,37 @@ struct OneShotCommandTests {
         #expect(state["solved"] as? Bool == true)
     }
 
+    @Test func newWithABoardStartsFromIt() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let board = [0, 1, 2, 3, 4, 5, 6, 8, 7]
+        let result = try Client.run(["new", "--board", "0,1,2, 3,4,5, 6,8,7"], on: daemon)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.last == "new 3×3 game")
+        #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 3, board: board))
+        let state = try Client.state(of: daemon)
+        #expect(state["board"] as? [Int] == board)
+        #expect(state["moves"] as? Int == 0)
+    }
+
+    @Test(arguments: [
+        (["--board", "0,1,2,3,4,5,6,7"], "--board: a board has size² values"),
+        (["--board", "1,0,2,3"], "--board: the board cannot be solved"),
+        (["--board", "0,1,x,3"], "--board expects whole numbers, not 'x'"),
+        (["--board", "0,1,3,2", "--seed", "4"], "--board is played as given"),
+        (["--board", "0,1,3,2", "--size", "3"], "--size is 3 but the board is 2×2"),
+    ])
+    func aBadBoardIsAUsageError(arguments: [String], message: String) throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let before = try Client.state(of: daemon)
+        let result = try Client.run(["new"] + arguments, on: daemon)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        let after = try Client.state(of: daemon)
+        #expect(after["revision"] as? Int == before["revision"] as? Int)
+    }
+
     @Test func calibrateWithoutASensorIsRefusedWithTheDaemonsMessage() throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)

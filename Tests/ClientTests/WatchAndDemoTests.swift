@@ -47,4 +47,22 @@ struct WatchAndDemoTests {
         #expect(summary.contains(" 19 moves"), "the trace's solution")
         #expect(summary.hasSuffix(": solved"))
     }
+
+    /// On a terminal the demo redraws the board in place, ends on the solved board
+    /// and gives the cursor back; it needs no daemon of the user's.
+    @Test func theDemoOnATerminalShowsTheBoardBeingSolved() throws {
+        let directory = TemporaryDirectory()
+        let pane = try TmuxPane(directory: directory, width: 80, height: 24, script: """
+            '\(Client.path)' demo --speed 8
+            echo "demo exited $?"
+            exec sleep 600
+            """)
+        let screen = try pane.waitForScreen { $0.containing("demo exited") }
+        #expect(screen.containing("demo exited 0"))
+        #expect(screen.containing("demo: a tablet solving a shuffled 3×3 puzzle"))
+        #expect(screen.containing("solved!"), "the last board drawn is the solved one")
+        #expect(screen.containing(": solved"))
+        // Drawn in place: the title appears once, not once per event.
+        #expect(screen.filter { $0.contains("demo: a tablet solving") }.count == 1)
+    }
 }

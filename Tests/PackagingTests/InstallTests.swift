@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 /// `make install` and `make uninstall`, staged with DESTDIR. The binaries come from
-/// this build (BUILDDIR), so the tests compile nothing more.
+/// this build (BUILDDIR), so the tests compile nothing more; the man pages are made
+/// in a folder of each call's own (MANBUILDDIR), so parallel tests never share one.
 @Suite struct InstallTests {
     static func make(_ target: String, _ variables: [String: String]) throws -> CommandResult {
         let make = try Command.tool("make", package: "make")
+        _ = try Command.tool("go-md2man", package: "go-md2man")
+        let manBuild = try TemporaryDirectory()
         var all = variables
         all["BUILDDIR"] = BuiltProducts.directory
+        all["MANBUILDDIR"] = manBuild.path
         let assignments = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let result = try Command.run(make, ["-C", Repository.root.path, target] + assignments)
         guard result.succeeded else { throw PackagingFailure("make \(target) failed:\n\(result.transcript)") }
@@ -31,6 +35,9 @@ import Testing
             "\(p)/share/doc/tiltpuzzle/tiltpuzzle.1.md": 0o644,
             "\(p)/share/doc/tiltpuzzle/tiltpuzzled.8.md": 0o644,
             "\(p)/share/doc/tiltpuzzle/tiltpuzzled.conf": 0o644,
+            "\(p)/share/man/man1/tiltpuzzle.1": 0o644,
+            "\(p)/share/man/man5/tiltpuzzled.conf.5": 0o644,
+            "\(p)/share/man/man8/tiltpuzzled.8": 0o644,
         ]
     }
 

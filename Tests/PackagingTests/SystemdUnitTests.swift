@@ -17,18 +17,21 @@ import TiltDaemon
         return (units + "tiltpuzzled.service", units + "tiltpuzzled.socket")
     }
 
-    static func analyze(_ arguments: [String]) throws -> CommandResult {
-        try Command.run(try Command.tool("systemd-analyze", package: "systemd"), arguments)
+    static func analyze(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+        try Command.run(try Command.tool("systemd-analyze", package: "systemd"), arguments, environment: environment)
     }
 
     /// The overall exposure `systemd-analyze security` gives a unit file, read off its
-    /// last line ("→ Overall exposure level for NAME: 1.0 OK"); 0 is best, 10 worst.
+    /// last line ("→ Overall exposure level for NAME: 1.0 OK 🙂"); 0 is best, 10 worst.
     static func exposure(of unitFile: String) throws -> (exposure: Double, result: CommandResult) {
         let result = try analyze(["security", "--offline=true", "--no-pager", unitFile])
         let marker = "Overall exposure level for "
+        // "NAME: 0.9 SAFE 😀", or "NAME: 0.9 SAFE :-}" where the terminal cannot show
+        // the face (TERM unset): the number follows the first colon after the name.
         guard let line = result.output.split(separator: "\n").last(where: { $0.contains(marker) }),
-              let colon = line.lastIndex(of: ":"),
-              let number = line[line.index(after: colon)...].split(separator: " ").first,
+              let named = line.range(of: marker).map({ line[$0.upperBound...] }),
+              let colon = named.range(of: ": "),
+              let number = named[colon.upperBound...].split(separator: " ").first,
               let exposure = Double(number) else {
             throw PackagingFailure("no overall exposure in the output:\n\(result.transcript)")
         }
@@ -38,7 +41,10 @@ import TiltDaemon
     @Test func verifyHasNothingToSay() throws {
         let directory = try TemporaryDirectory()
         let units = try Self.installUnits(in: directory)
-        let result = try Self.analyze(["verify", units.service, units.socket])
+        // verify runs `man` on each man: page in Documentation=; the ones installed
+        // with the units must be what it finds.
+        let result = try Self.analyze(["verify", units.service, units.socket],
+                                      environment: ["MANPATH": directory.file("usr/share/man")])
         // No filter: on Debian 12 a clean unit gives no output at all.
         #expect(result.succeeded, "\(result.transcript)")
         #expect(result.output.isEmpty && result.errors.isEmpty, "\(result.transcript)")

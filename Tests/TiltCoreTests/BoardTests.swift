@@ -11,7 +11,7 @@ import Testing
         }
     }
 
-    /// SPEC §2 test vector.
+    /// docs/puzzle.md's test vector.
     @Test func seedVector() {
         var puzzle = Puzzle(side: 4)
         var events: [Move] = []
@@ -94,3 +94,37 @@ import Testing
         #expect(Board(side: 3, cells: [0, 1, 2, 3, 4, 5, 6, 8, 7]) != nil)   // empty moved left once
     }
 }
+
+@Suite struct BoardValidationTests {
+    @Test func aSolvablePermutationIsABoardOfTheSideItsLengthGives() throws {
+        let board = try Board(cells: [0, 1, 2, 3, 4, 5, 6, 8, 7])
+        #expect(board.side == 3)
+        #expect(board.values == [0, 1, 2, 3, 4, 5, 6, 8, 7])
+        #expect(board.emptyIndex == 7)
+        #expect(try Board(cells: Array(0..<100)).side == 10)
+    }
+
+    @Test(arguments: [
+        ([0, 1, 2], Board.Problem.wrongLength(3)),
+        ([0], .wrongLength(1)),
+        ([], .wrongLength(0)),
+        (Array(0..<121), .wrongLength(121)),
+        ([0, 1, 2, 4], .valueOutOfRange(index: 3, value: 4)),
+        ([0, -1, 2, 3], .valueOutOfRange(index: 1, value: -1)),
+        ([0, 1, 1, 3], .repeatedValue(1)),
+        // Two tiles swapped on the solved board: the classic unsolvable position.
+        ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 13, 15], .unsolvable),
+        ([1, 0, 2, 3, 4, 5, 6, 7, 8], .unsolvable),
+    ])
+    func everyWayCellsCanBeWrongHasItsReason(cells: [Int], problem: Board.Problem) {
+        #expect(throws: problem) { try Board(cells: cells) }
+    }
+
+    @Test func theReasonsSayWhatIsWrong() {
+        #expect(Board.Problem.wrongLength(3).description.contains("not 3"))
+        #expect(Board.Problem.valueOutOfRange(index: 3, value: 4).description.contains("4 at index 3"))
+        #expect(Board.Problem.repeatedValue(1).description.contains("1 appears more than once"))
+        #expect(Board.Problem.unsolvable.description.contains("cannot be solved"))
+    }
+}
+

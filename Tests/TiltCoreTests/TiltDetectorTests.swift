@@ -34,7 +34,7 @@ func tilt(_ x: Double, _ y: Double) -> [Vector3] {
 }
 
 @Suite struct TiltDetectorTests {
-    /// SPEC §4 signs: right edge lowered is x < 0 and fires right, and so on.
+    /// docs/tilt-detection.md's signs: right edge lowered is x < 0 and fires right, and so on.
     @Test(arguments: [
         (-30.0, 0.0, Direction.right), (30, 0, .left), (0, -30, .up), (0, 30, .down),
         (-32, 24, .right), (24, -32, .up), (-25, -24, .right),

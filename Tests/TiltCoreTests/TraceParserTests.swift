@@ -106,4 +106,26 @@ import Testing
         #expect(split(["0123456789"]) == ["0123456789"])
         #expect(split(["01234567890"]) == ["<too long>"])
     }
+
+    /// A reader that stops after a line gets back where it stopped; the rest,
+    /// fed later, continues the stream (a line cut before the stop included).
+    @Test func feedingStopsAfterTheLineThatAskedAndResumesWhereItStopped() {
+        var splitter = LineSplitter(maxLineLength: 10)
+        var out: [String] = []
+        let first = Array("ab".utf8), second = Array("c\nde\nfg\nh".utf8)
+        _ = first.withUnsafeBufferPointer { splitter.feed($0, until: { _ in true }) }
+        var rest = second[...]
+        while !rest.isEmpty {
+            let taken = Array(rest).withUnsafeBufferPointer { chunk in
+                splitter.feed(chunk, until: { piece in
+                    if case .line(let bytes) = piece { out.append(String(decoding: bytes, as: UTF8.self)) }
+                    return false
+                })
+            }
+            out.append("|")
+            rest = rest.dropFirst(taken)
+        }
+        #expect(out == ["abc", "|", "de", "|", "fg", "|", "|"])
+        #expect(splitter.pendingCount == 1, "the unterminated h is held")
+    }
 }

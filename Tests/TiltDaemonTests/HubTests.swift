@@ -18,7 +18,7 @@ import TiltWire
         #expect(harness.claims == [true, false])
     }
 
-    /// SPEC §2's vector through `tilt` commands: moves with increasing revisions,
+    /// docs/puzzle.md's test vector through `tilt` commands: moves with increasing revisions,
     /// each reply after the events it caused.
     @Test func seedVectorThroughTiltCommands() {
         let harness = HubHarness()
@@ -288,17 +288,9 @@ import TiltWire
         #expect(client.messages[4]["id"]?.int == 3)
     }
 
-    @Test func busyAndOverlongIdsAreAnsweredSensibly() {
-        var limits = Hub.Limits()
-        limits.maxPendingReplies = 2
-        let harness = HubHarness(limits: limits)
-        harness.autoSave = false
+    @Test func overlongIdsAreAnsweredSensibly() {
+        let harness = HubHarness()
         let (id, client) = harness.attach()
-        client.clear()
-        for n in 1...3 { harness.send(#"{"cmd":"tilt","direction":"\#(n % 2 == 1 ? "right" : "left")","id":\#(n)}"# + "\n", from: id) }
-        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
-        let busy = client.messages.first { $0["code"]?.string == "busy" }
-        #expect(busy?["id"]?.int == 3, "the busy error answers request 3")
         client.clear()
         let longID = String(repeating: "x", count: 2000)
         harness.send(#"{"cmd":"state","id":"\#(longID)"}"# + "\n", from: id)
@@ -328,3 +320,221 @@ import TiltWire
         #expect(client.messages.first?["revision"]?.int == 2)
     }
 }
+
+/// Flow control (docs/protocol.md): a client with too much waiting is paused, not
+/// refused; it goes on when its replies go out; a client that does not read is
+/// still dropped.
+@Suite struct HubFlowControlTests {
+    static func tilts(_ ids: ClosedRange<Int>) -> String {
+        ids.map { #"{"cmd":"tilt","direction":"\#($0 % 2 == 1 ? "right" : "left")","id":\#($0)}"# + "\n" }.joined()
+    }
+
+    static func replyIDs(_ client: MemoryTransport) -> [Int] {
+        client.messages.filter { $0["type"]?.string == "reply" }.compactMap { $0["id"]?.int }
+    }
+
+    @Test func aPipeliningClientIsPausedAndResumedNotRefused() {
+        var limits = Hub.Limits()
+        limits.maxPendingReplies = 4
+        let harness = HubHarness(limits: limits)
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        client.clear()
+        watcher.clear()
+        harness.send(Self.tilts(1...10), from: id)
+        // Four ran; the other six wait, unread by the hub, and the socket is no longer read.
+        #expect(harness.hub.game.generation == 4)
+        #expect(harness.hub.isPaused(id))
+        #expect(!harness.hub.wantsInput(id))
+        #expect(harness.readWatch.map { [$0.id, $0.on ? 1 : 0] } == [[id, 0]])
+        #expect(Self.replyIDs(client).isEmpty, "no reply before its change is saved")
+        harness.hub.saveCompleted(generation: 4, error: nil)
+        // Four answered; the next four ran from the held bytes, and the client is paused again.
+        #expect(Self.replyIDs(client) == [1, 2, 3, 4])
+        #expect(harness.hub.game.generation == 8)
+        #expect(harness.hub.isPaused(id))
+        #expect(harness.saves.last == 8)
+        harness.hub.saveCompleted(generation: 8, error: nil)
+        #expect(harness.hub.game.generation == 10)
+        #expect(!harness.hub.isPaused(id))
+        #expect(harness.hub.wantsInput(id))
+        // Resumed from held bytes and paused again without reading: no change to the watch until now.
+        #expect(harness.readWatch.map { [$0.id, $0.on ? 1 : 0] } == [[id, 0], [id, 1]])
+        harness.hub.saveCompleted(generation: 10, error: nil)
+        #expect(Self.replyIDs(client) == Array(1...10))
+        #expect(!client.types().contains("error"))
+        // Each reply after the move it caused.
+        let order = client.messages.compactMap { $0["revision"]?.int ?? $0["id"]?.int.map { -$0 } }
+        for n in 1...10 {
+            #expect(order.firstIndex(of: n)! < order.firstIndex(of: -n)!)
+        }
+        let moves = { (c: MemoryTransport) in c.messages.filter { $0["type"]?.string == "move" }.map { $0["revision"]!.int! } }
+        #expect(moves(watcher) == Array(1...10))
+        #expect(moves(client) == Array(1...10))
+        #expect(!client.closed)
+    }
+
+    /// Bytes that arrive while a client is paused (the daemon does not read them,
+    /// but a transport may hand them over) wait behind the held ones.
+    @Test func inputWhilePausedWaitsInOrder() {
+        var limits = Hub.Limits()
+        limits.maxPendingReplies = 3
+        let harness = HubHarness(limits: limits)
+        harness.autoSave = false
+        let (id, client) = harness.attach()
+        client.clear()
+        harness.send(Self.tilts(1...5), from: id)
+        harness.send(Self.tilts(6...7) + #"{"cmd":"state","id":8}"# + "\n", from: id)
+        #expect(harness.hub.game.generation == 3)
+        while harness.hub.game.generation > harness.hub.savedGeneration {
+            harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        }
+        #expect(Self.replyIDs(client) == Array(1...8))
+        #expect(client.messages.last { $0["type"]?.string == "state" }?["revision"]?.int == 7)
+        #expect(!harness.hub.isPaused(id))
+    }
+
+    /// Unsent output pauses a client too, well before the drop bound; once it
+    /// reads, it goes on, and gets every answer.
+    @Test func aClientPausedByItsOutputGoesOnWhenItReads() {
+        var limits = Hub.Limits()
+        limits.maxQueuedBytes = 8192
+        let harness = HubHarness(limits: limits)
+        let (id, client) = harness.attach()
+        client.clear()
+        client.reading = false
+        let requests = (1...200).map { #"{"cmd":"state","id":\#($0)}"# + "\n" }.joined()
+        harness.send(requests, from: id)
+        #expect(harness.hub.isPaused(id))
+        #expect(harness.hub.isAttached(id), "its own answers never get it dropped")
+        client.reading = true
+        harness.hub.writable(id)
+        #expect(Self.replyIDs(client) == Array(1...200))
+        #expect(client.types().filter { $0 == "state" }.count == 200)
+        #expect(!harness.hub.isPaused(id))
+        #expect(!client.closed)
+    }
+
+    /// A client that reads nothing is paused, and dropped once what others cause
+    /// pushes its output over the bound; the others get all their answers.
+    @Test func aClientThatDoesNotReadIsStillDropped() {
+        var limits = Hub.Limits()
+        limits.maxQueuedBytes = 8192
+        let harness = HubHarness(limits: limits)
+        let (stuckID, stuck) = harness.attach()
+        let (player, client) = harness.attach()
+        stuck.reading = false
+        client.clear()
+        harness.send((1...100).map { #"{"cmd":"state","id":\#($0)}"# + "\n" }.joined(), from: stuckID)
+        #expect(harness.hub.isPaused(stuckID))
+        harness.send(Self.tilts(1...200), from: player)
+        #expect(stuck.closed)
+        #expect(!harness.hub.isAttached(stuckID))
+        #expect(Self.replyIDs(client) == Array(1...200))
+    }
+
+    /// Whatever one write holds, the hub runs at most the pending bound before it
+    /// pauses: the replies waiting, and so memory, stay bounded.
+    @Test func aHugeBurstRunsNoMoreThanTheBoundAtOnce() {
+        let harness = HubHarness()
+        harness.autoSave = false
+        let (id, _) = harness.attach()
+        harness.send(Self.tilts(1...5000), from: id)
+        #expect(harness.hub.game.generation == Hub.Limits().maxPendingReplies)
+        #expect(harness.hub.isPaused(id))
+        while harness.hub.game.generation > harness.hub.savedGeneration {
+            harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        }
+        #expect(harness.hub.game.generation == 5000)
+        #expect(harness.saves.count == 5, "one save for each batch of 1,024 changes")
+    }
+}
+
+@Suite struct OutputQueueTests {
+    /// Small messages are written together; partial writes that end inside any of
+    /// them lose and repeat nothing.
+    @Test func gatheredWritesKeepEveryByteInOrder() {
+        let transport = MemoryTransport()
+        var queue = OutputQueue()
+        var expected: [UInt8] = []
+        for n in 0..<500 {
+            let message = Array("message \(n) \(String(repeating: "x", count: n % 37))\n".utf8)
+            queue.append(message)
+            expected += message
+        }
+        var big = [UInt8](repeating: UInt8(ascii: "b"), count: OutputQueue.gatherLimit + 10)
+        big.append(10)
+        queue.append(big)
+        expected += big
+        queue.append(Array("last\n".utf8))
+        expected += Array("last\n".utf8)
+        transport.takeAtMost = 997
+        var rounds = 0
+        while !queue.isEmpty, rounds < 10_000 {
+            let alive = queue.drain(into: transport)
+            #expect(alive)
+            rounds += 1
+        }
+        #expect(transport.received == expected)
+        #expect(queue.byteCount == 0)
+    }
+}
+
+/// `new` with a `board`: a position to practise or to share (docs/protocol.md).
+@Suite struct HubNewBoardTests {
+    @Test func aGoodBoardStartsANewGameFromIt() {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        harness.send(#"{"cmd":"tilt","direction":"right"}"# + "\n", from: id)
+        client.clear()
+        watcher.clear()
+        let board = [0, 1, 2, 3, 4, 5, 6, 8, 7]
+        harness.send(#"{"cmd":"new","board":[0,1,2,3,4,5,6,8,7],"id":1}"# + "\n", from: id)
+        #expect(client.types() == ["state", "reply"])
+        let state = watcher.messages.first
+        #expect(state?["type"]?.string == "state")
+        #expect(state?["size"]?.int == 3)
+        #expect(state?["board"] == .array(board.map { .number(String($0)) }))
+        #expect(state?["moves"]?.int == 0)
+        #expect(state?["canUndo"] == .bool(false))
+        #expect(state?["revision"]?.int == 2)
+        #expect(harness.hub.game.puzzle.board.values == board)
+        #expect(harness.saves.last == harness.hub.game.generation, "saved before the reply")
+    }
+
+    @Test(arguments: [
+        (#""board":[0,1,2]"#, "not 3"),
+        (#""board":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]"#, "not 18"),
+        (#""board":[0,1,2,3,4,5,6,7,9]"#, "the value 9 at index 8 is out of range"),
+        (#""board":[0,1,2,3,4,5,6,7,-1]"#, "the value -1 at index 8 is out of range"),
+        (#""board":[0,1,2,3,4,5,6,7,7]"#, "the value 7 appears more than once"),
+        (#""board":[1,0,2,3,4,5,6,7,8]"#, "cannot be solved"),
+        (#""board":[0,1,2,"3"]"#, "array of whole numbers"),
+        (#""board":[0,1,2,3.5]"#, "array of whole numbers"),
+        (#""board":"0,1,2,3""#, "array of whole numbers"),
+        (#""board":[0,1,3,2],"size":3"#, "\"size\" is 3 but the board is 2×2"),
+        (#""board":[0,1,3,2],"seed":4"#, "no \"seed\" or \"shuffle\""),
+        (#""board":[0,1,3,2],"shuffle":false"#, "no \"seed\" or \"shuffle\""),
+    ])
+    func aBadBoardIsRefusedWithItsReasonAndChangesNothing(arguments: String, reason: String) {
+        let harness = HubHarness()
+        let (id, client) = harness.attach()
+        let (_, watcher) = harness.attach()
+        client.clear()
+        watcher.clear()
+        let before = harness.hub.game
+        harness.send(#"{"cmd":"new",\#(arguments),"id":7}"# + "\n", from: id)
+        #expect(client.types() == ["error"])
+        #expect(client.messages.first?["code"]?.string == "bad-argument")
+        #expect(client.messages.first?["id"]?.int == 7)
+        let message = client.messages.first?["message"]?.string ?? ""
+        #expect(message.contains(reason), "\(message)")
+        #expect(harness.hub.game.puzzle == before.puzzle)
+        #expect(harness.hub.game.generation == before.generation)
+        #expect(watcher.received.isEmpty)
+        #expect(harness.saves.isEmpty)
+    }
+}
+

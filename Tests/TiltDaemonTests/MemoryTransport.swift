@@ -8,13 +8,16 @@ final class MemoryTransport: ClientTransport {
     var closed = false
     /// While false the transport takes nothing, like a client that does not read.
     var reading = true
+    /// The most one write takes, like a socket buffer that is nearly full.
+    var takeAtMost = Int.max
     let peerDescription = "memory"
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Int? {
         guard !closed else { return nil }
         guard reading else { return 0 }
-        received += bytes
-        return bytes.count
+        let taken = min(bytes.count, takeAtMost)
+        received += bytes[..<taken]
+        return taken
     }
 
     func close() { closed = true }
@@ -36,6 +39,8 @@ final class HubHarness {
     let hub: Hub
     var saves: [Int] = []
     var claims: [Bool] = []
+    /// What the hub asked about reading each client's socket, in order.
+    var readWatch: [(id: Int, on: Bool)] = []
     var autoSave = true
 
     init(game: Game = Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), limits: Hub.Limits = Hub.Limits()) {
@@ -45,6 +50,7 @@ final class HubHarness {
             if autoSave { hub.saveCompleted(generation: game.generation, error: nil) }
         }
         hub.claimSensor = { [unowned self] in claims.append($0) }
+        hub.watchReadable = { [unowned self] id, on in readWatch.append((id, on)) }
     }
 
     func attach() -> (Int, MemoryTransport) {

@@ -120,17 +120,3 @@ final class FakeSource: SensorSource {
         #expect(h.manager.report.message == "no accelerometer found")
     }
 }
-
-@Suite struct LoggerTests {
-    @Test func journalLinesCarryPriorities() {
-        var lines: [String] = []
-        let journal = Logger(level: .info, journal: true) { lines.append($0) }
-        journal.error("disk on fire")
-        journal.info("two\nlines")
-        journal.debug("hidden")
-        #expect(lines == ["<3>disk on fire\n", "<6>two\\nlines\n"])
-        var plain: [String] = []
-        Logger(level: .warning) { plain.append($0) }.warning("careful")
-        #expect(plain == ["warning: careful\n"])
-    }
-}

@@ -32,8 +32,9 @@ extension MockDeviceTests {
             #expect(window.samples.count <= 8)
             #expect(window.samples.allSatisfy { $0.acceleration == Vector3(4, -11, 1000) })
 
-            MockTestbed.shared.setAttribute(mock.syspath, "in_accel_z_raw", "-1998\n")
+            // The clock first: a read that sees the new value is stamped after it.
             let changed = MonotonicClock.now()
+            MockTestbed.shared.setAttribute(mock.syspath, "in_accel_z_raw", "-1998\n")
             var later: [Sample] = []
             while !later.contains(where: { $0.acceleration.z == -1000 }), MonotonicClock.now() < changed + 5 {
                 later += try Pump.run(source, count: 1).samples

@@ -97,6 +97,7 @@ import TiltCore
         ClientRequest(command: .redo),
         ClientRequest(command: .new(size: 5, seed: UInt64.max, shuffle: true)),
         ClientRequest(command: .new(size: nil, seed: nil, shuffle: false)),
+        ClientRequest(command: .new(size: nil, seed: nil, shuffle: false, board: try! Board(cells: [0, 1, 3, 2]))),
         ClientRequest(command: .calibrate),
         ClientRequest(command: .subscribe(samples: true)),
         ClientRequest(command: .sensor),

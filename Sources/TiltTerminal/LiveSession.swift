@@ -1,7 +1,7 @@
+import TiltCommandLine
 import TiltClient
 import TiltCore
 import TiltSystem
-import TiltTerminal
 import TiltWire
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +11,7 @@ import Glibc
 /// socket, the keyboard and a signalfd; the only timer is the clock's one-second
 /// tick while a game is in play. On a terminal it draws the full-screen view and
 /// puts the terminal back however it ends; elsewhere it prints a line per event.
-final class LiveSession {
+public final class LiveSession {
     private let connection: DaemonConnection
     private let title: String
     /// The player's keys; nil to watch (q quits, nothing else).
@@ -29,14 +29,14 @@ final class LiveSession {
         case outputClosed
     }
 
-    init(connection: DaemonConnection, title: String, keys: PlayerKeys?) {
+    public init(connection: DaemonConnection, title: String, keys: PlayerKeys?) {
         self.connection = connection
         self.title = title
         self.keys = keys
     }
 
     /// Runs until q, a signal, or the daemon going away; the exit status.
-    func run(on terminal: Terminal?) -> Int32 {
+    public func run(on terminal: Terminal?) -> Int32 {
         // A daemon gone in mid-write is reported like any other loss, not a silent death.
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-Z is ours to handle only where there is a screen to put back first.
@@ -49,7 +49,7 @@ final class LiveSession {
             ending = loop(terminal, signals)
         } catch {
             terminal?.restore()
-            printError("tiltpuzzle: cannot set up the terminal: \(error)")
+            StandardError.print("tiltpuzzle: cannot set up the terminal: \(error)")
             return ExitStatus.software
         }
         terminal?.restore()
@@ -57,7 +57,10 @@ final class LiveSession {
         case .quit: return ExitStatus.ok
         case .signal(let number): return 128 + number
         case .outputClosed: return 128 + SIGPIPE
-        case .failure(let failure): return report(failure).status   // after the screen is back, so it stays readable
+        case .failure(let failure):
+            // After the screen is back, so it stays readable.
+            StandardError.print("tiltpuzzle: \(failure)")
+            return failure.exitStatus
         }
     }
 

@@ -1,5 +1,4 @@
 import TiltSystem
-import TiltTerminal
 import TiltWire
 #if canImport(Glibc)
 import Glibc
@@ -7,24 +6,24 @@ import Glibc
 
 /// Shows a board that changes: redrawn in place on a terminal, one plain line per
 /// event when the output is a pipe or a file.
-final class LiveBoard {
+public final class LiveBoard {
     private let interactive: Bool
     private let title: String
     private var drawnLines = 0
     private var lastEvent = ""
 
-    init(title: String) {
-        interactive = Terminal.isUsable(.standardOutput, term: processEnvironment()["TERM"])
+    public init(title: String) {
+        interactive = Terminal.isUsable(.standardOutput, term: ProcessEnvironment.current["TERM"])
         self.title = title
         if interactive { write("\u{1B}[?25l") } else { print(title) }
     }
 
-    func event(_ text: String) {
+    public func event(_ text: String) {
         lastEvent = text
         if !interactive { print(text) }
     }
 
-    func show(_ state: GameState) {
+    public func show(_ state: GameState) {
         guard interactive else { return }
         var lines = [title, ""] + BoardText.lines(state)
         lines.append("moves \(state.moves)" + (state.solved ? "   solved!" : ""))
@@ -35,7 +34,7 @@ final class LiveBoard {
         write(text)
     }
 
-    func finish() {
+    public func finish() {
         if interactive { write("\u{1B}[?25h") }
     }
 
@@ -45,7 +44,7 @@ final class LiveBoard {
     }
 
     /// Async-signal-safe: shows the cursor again.
-    static func restoreTerminalFromSignal() {
+    public static func restoreTerminalFromSignal() {
         // A static string: no allocation in a signal handler.
         let show: StaticString = "\u{1B}[?25h\n"
         _ = Glibc.write(1, show.utf8Start, show.utf8CodeUnitCount)

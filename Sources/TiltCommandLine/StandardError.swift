@@ -1,0 +1,17 @@
+import TiltSystem
+
+/// Messages for the person at the terminal, on standard error, one line each.
+public enum StandardError {
+    /// Writes `message` and a newline; a failed write is not worth another error.
+    public static func print(_ message: String) {
+        try? FileDescriptor.standardError.writeAll(message + "\n")
+    }
+
+    /// A usage error as every program reports it: the message, a hint (where to
+    /// read more, unless the error has a better one), exit 64.
+    public static func report(_ error: UsageError, program: String, help: String? = nil) -> Int32 {
+        print("\(program): \(error.message)")
+        print("(\(error.hint ?? "see '\(help ?? program) --help'"))")
+        return ExitStatus.usage
+    }
+}
