@@ -133,6 +133,25 @@ def initramfs(kroot, version, target):
     kernel_lab.newc(entries, target)
 
 
+def build_package():
+    """dpkg-buildpackage -b, as the README builds the package; returns the .debs it made
+    (written beside the repository, as dpkg-buildpackage does; moved into the lab's output)."""
+    version = re.match(r"\S+ \(([^)]+)\)", (REPO / "debian/changelog").read_text()).group(1)
+    arch = run(["dpkg", "--print-architecture"]).strip()
+    made = [REPO.parent / f"{name}_{version}_{arch}.deb" for name in ("tiltpuzzle", "tiltpuzzle-gui")]
+    for deb in made:
+        deb.unlink(missing_ok=True)
+    # -d: the Swift toolchain is no Debian package, so build dependencies are not checked.
+    run(["dpkg-buildpackage", "-b", "-us", "-uc", "-d"], cwd=REPO)
+    for deb in made:
+        if not deb.exists():
+            fail(f"dpkg-buildpackage made no {deb}")
+    for extra in REPO.parent.glob(f"tiltpuzzle*_{version}_{arch}.*"):
+        if extra.suffix in (".buildinfo", ".changes") or extra.name.endswith(".ddeb") or "-dbgsym_" in extra.name:
+            extra.unlink()
+    return made[:1]
+
+
 # --- The run -------------------------------------------------------------------
 
 def qemu_command(image, share_out):
@@ -174,7 +193,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--image-only", action="store_true", help="build or find the base image, then stop")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries already in .build/release")
-    parser.add_argument("--deb", help="install this tiltpuzzle_*.deb in the guest instead of running make install")
+    parser.add_argument("--install", choices=["package", "make"], default="package",
+                        help="package (default): build the Debian package (dpkg-buildpackage, as the README "
+                             "says) and apt install it in the guest; make: make install by hand, as the README says")
+    parser.add_argument("--deb", help="install this tiltpuzzle_*.deb instead of building one")
     parser.add_argument("--timeout", type=int, default=600, help="seconds the guest may take (default 600)")
     args = parser.parse_args()
     started = time.monotonic()
@@ -213,6 +235,11 @@ def main():
         if args.deb:
             (out / "deb").mkdir()
             shutil.copy2(args.deb, out / "deb" / Path(args.deb).name)
+        elif args.install == "package":
+            step("package")
+            (out / "deb").mkdir()
+            for deb in build_package():
+                shutil.move(str(deb), out / "deb" / deb.name)
 
         step("boot")
         booted = time.monotonic()
