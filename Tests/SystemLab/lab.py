@@ -225,6 +225,7 @@ def main():
             if not (REPO / ".build/release" / program).exists():
                 fail(f"no .build/release/{program}: run make")
 
+        deb_given = Path(args.deb).read_bytes() if args.deb else None
         step("helpers")
         if out.exists():
             shutil.rmtree(out)
@@ -234,7 +235,7 @@ def main():
                  str(kernel_lab.GUEST / f"{helper}.c"), "-lm"])
         if args.deb:
             (out / "deb").mkdir()
-            shutil.copy2(args.deb, out / "deb" / Path(args.deb).name)
+            (out / "deb" / Path(args.deb).name).write_bytes(deb_given)
         elif args.install == "package":
             step("package")
             (out / "deb").mkdir()
