@@ -6,8 +6,11 @@
 #
 # DESTDIR stages an installation (packages, tests). install takes the binaries from
 # BUILDDIR and builds them only when they are missing, so `sudo make install` after
-# `make` compiles nothing as root. The binaries link the Swift runtime statically:
-# the tablet needs no Swift toolchain, only libiio, libevdev, libudev and libsystemd.
+# `make` compiles nothing as root. The binaries link the Swift runtime and libstdc++
+# statically: the tablet needs no Swift toolchain, only libc6, libgcc-s1, libudev1 and
+# libevdev2, plus libiio0 for an IIO accelerometer (opened when one is used) and
+# libsdl2-2.0-0 and libsdl2-ttf-2.0-0 for tiltpuzzle-gui. Building needs the packages
+# README.md lists; lld comes with the Swift toolchain, libstdc++.a with libstdc++-12-dev.
 # The man pages are made from docs/*.[158].md by go-md2man (Debian: go-md2man).
 # debian/rules builds the Debian packages with these two targets.
 
@@ -21,7 +24,15 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 MANDIR ?= $(PREFIX)/share/man
 
 SWIFT ?= swift
-SWIFTFLAGS ?= -c release --static-swift-stdlib
+CC ?= cc
+# Smaller in memory (docs/performance.md, memory): lld packs the relative relocations
+# (DT_RELR, glibc 2.36 and newer), the programs export no symbols, and libstdc++, which
+# only the Swift runtime uses, is linked in: -lstdc++ finds its archive first in
+# STATICCXXDIR, a folder that holds nothing else.
+STATICCXXDIR ?= .build/static-libstdc++
+LEANFLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xswiftc -L$(abspath $(STATICCXXDIR))
+SWIFTFLAGS ?= -c release --static-swift-stdlib $(LEANFLAGS)
 BUILDDIR ?= .build/release
 MANBUILDDIR ?= .build/man
 GO_MD2MAN ?= go-md2man
@@ -36,21 +47,28 @@ RULES = 70-tiltpuzzle.rules
 DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf docs/gui.md
 CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
 MANPAGES = tiltpuzzle.1 tiltpuzzled.conf.5 tiltpuzzled.8
-VERSION := $(shell $(SED) -n 's/.*static let version = "\(.*\)"/\1/p' Sources/TiltDaemon/DaemonInfo.swift)
+VERSION := $(shell $(SED) -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TiltCommandLine/ProductVersion.swift)
 
 # Paths the units name, filled in at install time.
 SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 
 .PHONY: all programs man install uninstall
 
+# Part of the build (not a target of its own), so that install with the programs
+# built makes nothing.
+LINKSTATICCXX = mkdir -p $(STATICCXXDIR) && archive=$$($(CC) -print-file-name=libstdc++.a) && \
+	test -f "$$archive" && ln -sf "$$archive" $(STATICCXXDIR)/libstdc++.a
+
 all: programs man
 
 programs:
+	$(LINKSTATICCXX)
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzled
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle
 	$(SWIFT) build $(SWIFTFLAGS) --product tiltpuzzle-gui
 
 $(PROGRAMS:%=$(BUILDDIR)/%):
+	$(LINKSTATICCXX)
 	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)
 
 man: $(MANPAGES:%=$(MANBUILDDIR)/%)

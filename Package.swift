@@ -7,12 +7,18 @@ import PackageDescription
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
 //   TiltWire      protocol v1 messages and JSON-lines framing
-//   TiltDaemon    event loop, sessions, persistence, systemd glue
+//   TiltDaemon    event loop, sessions, persistence, systemd's protocols (spoken directly)
 //   TiltClient    a client's connection to the daemon and its copy of the board
 //   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-gui, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file;
 // CLinux is kernel headers (epoll, eventfd, signalfd, timerfd), used by TiltSystem only.
+// CIIO links nothing: libiio is opened at run time, only when an IIO sensor is used.
+// The daemon's modules leave out the implicit import of _StringProcessing (Regex and
+// substring search), so the statically linked daemon carries none of its code or of
+// _RegexParser's (1 MB of text; docs/performance.md, memory).
+let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 let package = Package(
     name: "tiltpuzzle",
     products: [
@@ -22,10 +28,11 @@ let package = Package(
         .library(name: "TiltCore", targets: ["TiltCore"]),
     ],
     targets: [
-        .systemLibrary(name: "CIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        // Declarations only, no link: LibIIO.swift opens libiio at run time, when an IIO
+        // sensor is used (docs/performance.md). The header is in libiio-dev.
+        .systemLibrary(name: "CIIO", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Only for the graphical board (tiltpuzzle-gui), so the other programs load no GUI libraries.
         // Not through pkg-config: SDL2's cflags carry -D_REENTRANT, which SwiftPM refuses
         // with a warning on every build; the headers are found as <SDL2/…> instead.
@@ -35,24 +42,24 @@ let package = Package(
         .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
 
         // squareRoot() calls libm in debug builds.
-        .target(name: "TiltCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "TiltCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
         // Linux headers Glibc's module lacks (epoll, eventfd, signalfd); no library.
         .systemLibrary(name: "CLinux"),
-        .target(name: "TiltSystem", dependencies: ["CLinux"]),
-        .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"]),
-        .target(name: "TiltWire", dependencies: ["TiltCore"]),
-        .target(name: "TiltCommandLine", dependencies: ["TiltSystem"]),
+        .target(name: "TiltSystem", dependencies: ["CLinux"], swiftSettings: lean),
+        .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"], swiftSettings: lean),
+        .target(name: "TiltWire", dependencies: ["TiltCore"], swiftSettings: lean),
+        .target(name: "TiltCommandLine", dependencies: ["TiltSystem"], swiftSettings: lean),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
-        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "CSystemd"]),
+        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
         // The demo: a daemon on a thread of the client's own, replaying a tablet that solves a game.
         .target(name: "TiltDemo", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltDaemon", "TiltClient",
                                                  "TiltTerminal", "TiltCommandLine"]),
 
-        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
         .executableTarget(name: "tiltpuzzle",
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
                                          "TiltCommandLine", "TiltGUI", "TiltDemo"]),
@@ -76,12 +83,12 @@ let package = Package(
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
         .target(name: "TestSupport", dependencies: ["TiltTerminal"], path: "Tests/TestSupport"),
         // The built daemon on a temporary socket. Depends on the executables so they are built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
+        .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
-        .testTarget(name: "ClientTests",
+        .testTarget(name: "ClientEndToEndTests",
                     dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // The built GUI under Xvfb against a real daemon.
-        .testTarget(name: "GUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
+        .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.

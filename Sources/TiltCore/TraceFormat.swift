@@ -18,6 +18,13 @@ public enum TraceFormat {
         let a = sample.acceleration
         return "\(sample.time),\(a.x),\(a.y),\(a.z)\n"
     }
+
+    /// A whole trace: the preamble, then every sample (e.g. a simulated hand's, for replay).
+    public static func text(for samples: [Sample], comments: [String] = []) -> String {
+        var text = preamble(comments: comments)
+        for sample in samples { text += line(for: sample) }
+        return text
+    }
 }
 
 /// A malformed trace line: where, and what is wrong with it.

@@ -141,11 +141,12 @@ public final class Daemon {
 
     private func openListeners() throws(StartError) {
         // Sockets passed to the host program are not ours to take.
-        let activated = embeddedStop != nil ? [] : Systemd.listenDescriptors().filter(UnixSocket.isListeningStream)
+        let activated = embeddedStop != nil ? [] : Systemd.listenDescriptors().filter { UnixSocket.isListeningStream($0.descriptor) }
         if !activated.isEmpty {
-            for fd in activated { try? fd.setNonBlocking() }
-            listeners = activated
-            log.info("listening on \(activated.count) socket(s) from socket activation")
+            for socket in activated { try? socket.descriptor.setNonBlocking() }
+            listeners = activated.map(\.descriptor)
+            log.info("listening on \(activated.count) socket(s) from socket activation: "
+                     + activated.map(\.name).joined(separator: ", "))
             return
         }
         let path = options.socketPath

@@ -15,6 +15,9 @@ import Glibc
 /// the board is shown live as a client sees it.
 public enum Demo {
     public struct Settings: Sendable {
+        public var size = 3
+        /// Nil: a new game each run (the seed is shown, so a run can be repeated).
+        public var seed: UInt64?
         public var speed: Double = 1
         public var quiet = false
         public init() {}
@@ -47,6 +50,8 @@ public enum Demo {
         var log: String
         /// The temporary folder it ran in (removed by now).
         var folder: String
+        /// Tilts in the solution the hand played.
+        var planned: Int
     }
 
     /// Plays the demo in a temporary folder, removed afterwards whatever happens.
@@ -58,7 +63,7 @@ public enum Demo {
             throw Failure(message: "cannot make a temporary folder: \(error)", status: ExitStatus.systemError)
         }
         defer { folder.remove() }
-        let script = DemoScript.bundled
+        let script = DemoScript.make(size: settings.size, seed: settings.seed ?? UInt64.random(in: 1 ... 999_999))
         let log = LogCollector()
         let daemon = try start(script, in: folder.path, speed: settings.speed, log: log)
         defer { daemon.stop() }
@@ -72,7 +77,8 @@ public enum Demo {
         defer { view?.finish() }
         let seen = watch(connection, view: view, timeout: script.duration / settings.speed + 10)
         guard let state = seen.state else { throw Failure(message: "no game state received\n\(log.text)") }
-        return Outcome(state: state, tilts: seen.tilts, solvedTime: seen.solvedTime, log: log.text, folder: folder.path)
+        return Outcome(state: state, tilts: seen.tilts, solvedTime: seen.solvedTime, log: log.text, folder: folder.path,
+                       planned: script.solution.directions.count)
     }
 
     struct Failure: Error {

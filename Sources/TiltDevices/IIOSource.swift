@@ -108,6 +108,8 @@ public final class IIOSource: SensorSource {
         let context: IIOContext
         do {
             context = try IIOContext()
+        } catch .libraryUnavailable(let reason) {
+            throw SensorError(IIOError.libraryUnavailable(reason).description)
         } catch {
             throw SensorError("cannot open the IIO devices: \(error)")
         }

@@ -37,10 +37,15 @@ public struct ScanElementFormat: Equatable, Sendable, CustomStringConvertible {
               sign == "s" || sign == "u" else { throw fail() }
         var rest = parts[1].dropFirst()
         var shift = 0
-        if let range = rest.firstRange(of: ">>") {
-            guard let value = Int(rest[range.upperBound...]) else { throw fail() }
+        // ">>" by hand: substring search is in _StringProcessing, which the daemon's
+        // modules do not import (docs/performance.md, memory).
+        if let marker = rest.firstIndex(of: ">") {
+            let second = rest.index(after: marker)
+            guard second < rest.endIndex, rest[second] == ">", let value = Int(rest[rest.index(after: second)...]) else {
+                throw fail()
+            }
             shift = value
-            rest = rest[..<range.lowerBound]
+            rest = rest[..<marker]
         }
         var repeatCount = 1
         if let x = rest.firstIndex(of: "X") {

@@ -3,7 +3,7 @@ import CLinux
 import Glibc
 #endif
 
-/// Unix stream sockets: listen, accept, connect, peer credentials.
+/// Unix sockets: listen, accept, connect, peer credentials; datagrams for systemd's notifications.
 public enum UnixSocket {
     /// The longest path a sockaddr_un holds.
     public static let maxPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
@@ -83,17 +83,62 @@ public enum UnixSocket {
         return fd
     }
 
-    /// A datagram socket bound at `path` (what systemd's notification socket is).
-    public static func bindDatagram(path: String) throws(Errno) -> FileDescriptor {
-        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        let fd = FileDescriptor(rawValue: try Syscall.call("socket") { socket(AF_UNIX, type, 0) })
+    /// A datagram socket bound at `name` (what systemd's notification socket is): a
+    /// path, or "@name" in the abstract namespace (`datagramAddress`).
+    public static func bindDatagram(path name: String) throws(Errno) -> FileDescriptor {
+        let fd = try makeDatagramSocket()
         do throws(Errno) {
-            try call("bind", path) { address, length in bind(fd.rawValue, address, length) }
+            try withDatagramAddress(name) { (address, length) throws(Errno) in
+                _ = try Syscall.call("bind") { bind(fd.rawValue, address, length) }
+            }
         } catch {
             try? fd.close()
             throw error
         }
         return fd
+    }
+
+    /// Sends `message` as one datagram to the socket `name` names, as `sd_notify` does:
+    /// from a fresh unbound socket, without blocking (EAGAIN when the receiver's queue
+    /// is full) and without SIGPIPE.
+    public static func sendDatagram(_ message: [UInt8], to name: String) throws(Errno) {
+        let fd = try makeDatagramSocket()
+        defer { try? fd.close() }
+        try withDatagramAddress(name) { (address, length) throws(Errno) in
+            _ = try Syscall.call("sendto") {
+                message.withUnsafeBytes { bytes in
+                    sendto(fd.rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), address, length)
+                }
+            }
+        }
+    }
+
+    static func makeDatagramSocket() throws(Errno) -> FileDescriptor {
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return FileDescriptor(rawValue: try Syscall.call("socket") { socket(AF_UNIX, type, 0) })
+    }
+
+    /// The address `name` stands for, in the form systemd's NOTIFY_SOCKET uses: a path,
+    /// or with a leading "@" a name in Linux's abstract namespace, whose first byte is
+    /// NUL and whose length is exact (no terminating NUL: the address is all of it).
+    static func withDatagramAddress(_ name: String,
+                                    _ body: (UnsafePointer<sockaddr>, socklen_t) throws(Errno) -> Void) throws(Errno) {
+        var bytes = Array(name.utf8)
+        let abstract = bytes.first == UInt8(ascii: "@")
+        if abstract { bytes[0] = 0 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !bytes.isEmpty, bytes.count <= (abstract ? capacity : capacity - 1) else {
+            throw Errno(rawValue: ENAMETOOLONG)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count + (abstract ? 0 : 1))
+        try withUnsafePointer(to: &address) { (pointer) throws(Errno) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { (address) throws(Errno) in
+                try body(address, length)
+            }
+        }
     }
 
     public struct Credentials: Equatable, Sendable, CustomStringConvertible {

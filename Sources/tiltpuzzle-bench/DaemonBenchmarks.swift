@@ -6,10 +6,15 @@ import TiltCore
 import TiltSystem
 import TiltWire
 
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// The built daemon, measured from outside as a client sees it.
 enum DaemonBenchmarks {
     final class Daemon {
-        let process = Process()
+        let process: ChildProcess
         let directory: String
         var socket: String { directory + "/d.sock" }
 
@@ -19,19 +24,16 @@ enum DaemonBenchmarks {
             try? FileManager.default.removeItem(atPath: directory)
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try config.write(toFile: directory + "/d.conf", atomically: true, encoding: .utf8)
-            process.executableURL = Self.sibling("tiltpuzzled")
-            process.arguments = ["--socket", socket, "--state-dir", directory + "/state", "--config", directory + "/d.conf",
-                                 "--log-level", logLevel] + arguments
-            var env = ProcessInfo.processInfo.environment
-            env.merge(environment) { $1 }
-            process.environment = env
-            if let logFile {
-                _ = FileManager.default.createFile(atPath: logFile, contents: nil)
-                process.standardError = FileHandle(forWritingAtPath: logFile)
-            } else {
-                process.standardError = FileHandle.nullDevice
+            let socket = directory + "/d.sock"
+            if let logFile { _ = FileManager.default.createFile(atPath: logFile, contents: nil) }
+            let daemon = Self.sibling("tiltpuzzled").path
+            guard FileManager.default.isExecutableFile(atPath: daemon) else {
+                throw BenchmarkFailure("\(daemon) is not built: run 'swift build -c release' first")
             }
-            try process.run()
+            process = try ChildProcess([daemon, "--socket", socket,
+                                        "--state-dir", directory + "/state", "--config", directory + "/d.conf",
+                                        "--log-level", logLevel] + arguments,
+                                       environment: environment, standardError: logFile.map { .file($0) } ?? .discard)
         }
 
         static func sibling(_ name: String) -> URL {
@@ -40,7 +42,7 @@ enum DaemonBenchmarks {
         }
 
         private func status(_ key: String) -> Double {
-            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let status = (try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
             return Double(line.split(separator: " ").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
                 ?? Double(line.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") ?? .nan
@@ -51,7 +53,7 @@ enum DaemonBenchmarks {
 
         /// Nanoseconds the daemon has run on a CPU (all threads).
         var cpuNanoseconds: Double {
-            let text = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/schedstat", encoding: .utf8)) ?? ""
+            let text = (try? String(contentsOfFile: "/proc/\(process.pid)/schedstat", encoding: .utf8)) ?? ""
             return Double(text.split(separator: " ").first ?? "") ?? .nan
         }
 
@@ -63,8 +65,8 @@ enum DaemonBenchmarks {
         }
 
         func stop() {
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            process.wait()
             try? FileManager.default.removeItem(atPath: directory)
         }
     }

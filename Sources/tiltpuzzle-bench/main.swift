@@ -1,4 +1,4 @@
-// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|all] [--quick]`.
+// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|solver|all] [--quick]`.
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 
@@ -7,6 +7,9 @@ let which = arguments.first ?? "all"
 let report = Report()
 print("machine: \(Report.machine)")
 do {
+    if which == "solver" || which == "all" {
+        SolverBenchmarks.run(report, quick: arguments.contains("--quick"))
+    }
     if which == "core" || which == "all" {
         try CoreBenchmarks.run(report, sampleCount: arguments.contains("--quick") ? 1_000_000 : 10_000_000)
     }

@@ -226,6 +226,12 @@ def initramfs(kit, daemon, helpers, config, target):
     for binary in (daemon, udevadm):
         for lib in libraries(binary):
             add_file(lib, os.path.realpath(lib))
+    # The daemon opens libiio at run time (docs/performance.md), so ldd does not list
+    # it: it goes where libc is, with what it needs.
+    libdir = Path(next(lib for lib in libraries(daemon) if Path(lib).name == "libc.so.6")).parent
+    libiio = libdir / "libiio.so.0"
+    for lib in [str(libiio)] + libraries(libiio):
+        add_file(lib, os.path.realpath(lib))
     for rule in HOST_RULES:
         source = Path("/usr/lib/udev/rules.d") / rule
         if source.exists():

@@ -18,6 +18,33 @@ extension MockDeviceTests {
                 .with("scan_elements/in_accel_x_en", "1")
         }
 
+        /// libiio 0.24 prints "High-speed mode not enabled" at every buffer start on a
+        /// kernel without its DMA block interface (umockdev's nodes have none either);
+        /// the journal must not get it each time a client attaches.
+        @Test func startingTheBufferPrintsNothingToStderr() throws {
+            MockTestbed.shared.reset()
+            let mock = Self.device()
+            try mock.plug()
+            let source = try mock.source()
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            let saved = dup(2)
+            dup2(ends[1], 2)
+            close(ends[1])
+            let started = Result { try source.start() }
+            dup2(saved, 2)
+            close(saved)
+            defer { source.stop() }
+            var printed: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while case let count = read(ends[0], &chunk, chunk.count), count > 0 { printed += chunk[..<count] }
+            close(ends[0])
+            try started.get()
+            #expect(source.info.buffered == true)
+            let text = String(decoding: printed, as: UTF8.self)
+            #expect(!text.contains("High-speed"), "printed: \(text)")
+        }
+
         @Test func decodesScansAndRestoresSysfsOnStop() throws {
             MockTestbed.shared.reset()
             let mock = Self.device()

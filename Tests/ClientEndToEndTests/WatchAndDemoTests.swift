@@ -40,11 +40,11 @@ struct WatchAndDemoTests {
     }
 
     @Test func theDemoSolvesItsPuzzle() throws {
-        let result = try Client.run(["demo", "--speed", "8"])
+        let result = try Client.run(["demo", "--speed", "8", "--seed", "1"])
         #expect(result.status == 0)
+        #expect(result.stdoutLines.first == "demo: a tablet solving a shuffled 3×3 puzzle (seed 1): 19 tilts (optimal)")
         let summary = try #require(result.stdoutLines.last)
-        #expect(summary.hasPrefix("demo: "))
-        #expect(summary.contains(" 19 moves"), "the trace's solution")
+        #expect(summary.hasPrefix("demo: 19 tilts, 19 moves, "), "the solver's optimal 19-move solution, all of it")
         #expect(summary.hasSuffix(": solved"))
     }
 
@@ -53,13 +53,13 @@ struct WatchAndDemoTests {
     @Test func theDemoOnATerminalShowsTheBoardBeingSolved() throws {
         let directory = TemporaryDirectory()
         let pane = try TmuxPane(directory: directory, width: 80, height: 24, script: """
-            '\(Client.path)' demo --speed 8
+            '\(Client.path)' demo --speed 8 --seed 1
             echo "demo exited $?"
             exec sleep 600
             """)
         let screen = try pane.waitForScreen { $0.containing("demo exited") }
         #expect(screen.containing("demo exited 0"))
-        #expect(screen.containing("demo: a tablet solving a shuffled 3×3 puzzle"))
+        #expect(screen.containing("demo: a tablet solving a shuffled 3×3 puzzle (seed 1)"))
         #expect(screen.containing("solved!"), "the last board drawn is the solved one")
         #expect(screen.containing(": solved"))
         // Drawn in place: the title appears once, not once per event.

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import TiltCore
+
+/// The solver (docs/solver.md): pattern-database build, optimal 4×4 searches on seeded
+/// random boards, and big-board hints against the Manhattan lower bound.
+enum SolverBenchmarks {
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// This thread's CPU time: on a shared machine, what the work itself costs.
+    static func cpuNow() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    static func cpuSeconds(_ body: () -> Void) -> Double {
+        let start = cpuNow()
+        body()
+        return cpuNow() - start
+    }
+
+    /// Peak resident memory of this process so far, from /proc/self/status (kB → bytes).
+    static func peakResident() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ")[1]) else { return .nan }
+        return kilobytes * 1024
+    }
+
+    static func currentResident() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Double(line.split(separator: " ")[1]) else { return .nan }
+        return kilobytes * 1024
+    }
+
+    /// Resets the peak to the current resident size (writing 5 to clear_refs), so the
+    /// build's peak is measured even after earlier sections used more memory.
+    static func resetPeak() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    static func run(_ report: Report, quick: Bool) {
+        resetPeak()
+        let before = currentResident()
+        var database: PatternDatabase?
+        var buildCPU = 0.0
+        let buildTime = seconds { buildCPU = cpuSeconds { database = PatternDatabase() } }
+        let peak = peakResident()
+        guard let database else { return }
+        report.add("solver.pdb_build_ms", buildTime * 1000, "ms")
+        report.add("solver.pdb_build_cpu_ms", buildCPU * 1000, "ms")
+        report.add("solver.pdb_build_peak_extra_mib", (peak - before) / 1_048_576, "MiB")
+        report.add("solver.pdb_memory_mib", Double(database.memoryBytes) / 1_048_576, "MiB")
+        var bytes: [UInt8] = []
+        let saveTime = seconds { bytes = database.serialized() }
+        report.add("solver.pdb_serialized_mib", Double(bytes.count) / 1_048_576, "MiB")
+        report.add("solver.pdb_serialize_ms", saveTime * 1000, "ms")
+        let loadTime = seconds { _ = try? PatternDatabase(serialized: bytes) }
+        report.add("solver.pdb_load_ms", loadTime * 1000, "ms")
+
+        for side in [3, 4] {
+            let count = side == 3 ? 200 : (quick ? 30 : 200)
+            optimal(report, side: side, count: count, database: database)
+        }
+        for side in [5, 6, 8, 10] {
+            big(report, side: side, count: quick ? 10 : 50, database: database)
+        }
+    }
+
+    static func optimal(_ report: Report, side: Int, count: Int, database: PatternDatabase) {
+        var times: [Double] = []
+        var nodes: [Double] = []
+        var lengths = 0
+        for seed in UInt64(0)..<UInt64(count) {
+            let board = Puzzle.newGame(side: side, seed: 0x50_1BE5 + seed).board
+            var result: Solver.Report?
+            times.append(cpuSeconds { result = Solver.solveReporting(board, budget: .infinity, database: database, clock: now) })
+            guard let result, result.solution.isOptimal else { fatalError("\(side)×\(side) search gave no optimal answer") }
+            nodes.append(Double(result.nodes))
+            lengths += result.solution.directions.count
+        }
+        let name = "solver.\(side)x\(side)"
+        times.sort()
+        nodes.sort()
+        report.add("\(name)_boards", Double(count), "boards")
+        report.add("\(name)_mean_cpu_ms", times.reduce(0, +) / Double(count) * 1000, "ms")
+        report.add("\(name)_median_cpu_ms", quantile(times, 0.5) * 1000, "ms")
+        report.add("\(name)_p90_cpu_ms", quantile(times, 0.9) * 1000, "ms")
+        report.add("\(name)_max_cpu_ms", times.last! * 1000, "ms")
+        report.add("\(name)_mean_nodes", nodes.reduce(0, +) / Double(count), "nodes")
+        report.add("\(name)_median_nodes", quantile(nodes, 0.5), "nodes")
+        report.add("\(name)_max_nodes", nodes.last!, "nodes")
+        report.add("\(name)_mean_moves", Double(lengths) / Double(count), "moves")
+        report.add("\(name)_over_100ms", Double(times.filter { $0 > 0.1 }.count) / Double(count) * 100, "%")
+        report.add("\(name)_nodes_per_second", nodes.reduce(0, +) / times.reduce(0, +), "nodes/s")
+    }
+
+    static func big(_ report: Report, side: Int, count: Int, database: PatternDatabase) {
+        var times: [Double] = []
+        var ratio = 0.0
+        var length = 0
+        var bound = 0
+        var cpu: [Double] = []
+        var cornersOptimal = 0
+        for seed in UInt64(0)..<UInt64(count) {
+            let board = Puzzle.newGame(side: side, seed: 0xB16 + seed).board
+            var result: Solver.Report?
+            let start = cpuNow()
+            times.append(seconds { result = Solver.solveReporting(board, database: database, clock: now) })
+            cpu.append(cpuNow() - start)
+            guard let result else { continue }
+            length += result.solution.directions.count
+            bound += result.lowerBound
+            ratio += Double(result.solution.directions.count) / Double(result.lowerBound)
+            // The corner was searched to the end when the answer ends in an optimal 4×4 part.
+            if result.cornerOptimal { cornersOptimal += 1 }
+        }
+        let name = "solver.\(side)x\(side)"
+        times.sort()
+        cpu.sort()
+        report.add("\(name)_median_ms", quantile(times, 0.5) * 1000, "ms")
+        report.add("\(name)_max_ms", times.last! * 1000, "ms")
+        report.add("\(name)_median_cpu_ms", quantile(cpu, 0.5) * 1000, "ms")
+        report.add("\(name)_max_cpu_ms", cpu.last! * 1000, "ms")
+        report.add("\(name)_corner_solved_optimally", Double(cornersOptimal) / Double(count) * 100, "%")
+        report.add("\(name)_mean_moves", Double(length) / Double(count), "moves")
+        report.add("\(name)_mean_manhattan", Double(bound) / Double(count), "moves")
+        report.add("\(name)_mean_moves_over_manhattan", ratio / Double(count), "ratio")
+    }
+}

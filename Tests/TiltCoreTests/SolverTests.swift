@@ -1,0 +1,197 @@
+import Testing
+@testable import TiltCore
+
+/// The solver (docs/solver.md): optimal lengths against breadth-first search, every
+/// answer replayed, the pattern databases' bounds and their serialised form.
+/// Kept quick in a debug build: random 4×4 boards go through with a small budget (their
+/// optimal search is checked on boards a few dozen moves from solved instead).
+@Suite struct SolverTests {
+    /// A clock that never reaches the deadline, for searches that must finish.
+    static func noClock() -> Double { 0 }
+
+    /// Each board's distance from solved, by breadth-first search from the solved board.
+    static func distances(side: Int, depthLimit: Int = .max) -> [UInt64: Int] {
+        var distance: [UInt64: Int] = [key(Board(side: side).cells): 0]
+        var layer = [Board(side: side)]
+        var depth = 0
+        while !layer.isEmpty, depth < depthLimit {
+            depth += 1
+            var next: [Board] = []
+            for board in layer {
+                for direction in Direction.allCases {
+                    var moved = board
+                    guard moved.tilt(direction) != nil, distance[key(moved.cells)] == nil else { continue }
+                    distance[key(moved.cells)] = depth
+                    next.append(moved)
+                }
+            }
+            layer = next
+        }
+        return distance
+    }
+
+    /// Up to 16 cells as 4-bit digits.
+    static func key(_ cells: [UInt8]) -> UInt64 { cells.reduce(0) { $0 << 4 | UInt64($1) } }
+
+    static func cells(_ key: UInt64, count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: key >> UInt64(4 * (count - 1 - $0))) & 15 }
+    }
+
+    /// Replays `solution` on `board` with the game's own tilt; the board must end solved.
+    static func replaySolves(_ board: Board, _ solution: Solution) -> Bool {
+        guard var puzzle = try? Puzzle(board: board, moves: 0, history: History(limit: 10)) else { return false }
+        for direction in solution.directions where puzzle.tilt(direction).count != 1 { return false }
+        return puzzle.isSolved
+    }
+
+    /// A board `steps` random legal moves from solved (no immediate step back).
+    static func walked(side: Int, steps: Int, seed: UInt64) -> Board {
+        var random = SeededRandom(seed: seed)
+        var board = Board(side: side)
+        var previous: Direction?
+        for _ in 0..<steps {
+            let choices = Direction.allCases.filter { $0 != previous?.opposite && board.tileIndex(tilting: $0) != nil }
+            let direction = choices[Int(random.below(UInt64(choices.count)))]
+            board.tilt(direction)
+            previous = direction
+        }
+        return board
+    }
+
+    @Test(arguments: 2...10)
+    func solvedBoardNeedsNoMoves(side: Int) {
+        let solution = Solver.solve(Board(side: side), clock: Self.noClock)
+        #expect(solution == Solution(directions: [], isOptimal: true))
+    }
+
+    @Test func smallBoardsAreSolvedInTheirBreadthFirstDistance() throws {
+        // 2×2: all 12 arrangements.
+        for (key, distance) in Self.distances(side: 2) {
+            let board = try #require(Board(side: 2, cells: Self.cells(key, count: 4).map(Int.init)))
+            let solution = Solver.solve(board, clock: Self.noClock)
+            #expect(solution.directions.count == distance)
+            #expect(solution.isOptimal)
+            #expect(Self.replaySolves(board, solution))
+        }
+        // 3×3: 181,440 arrangements; 150 shuffled boards.
+        let distances = Self.distances(side: 3)
+        #expect(distances.count == 181_440)
+        for seed in UInt64(0)..<150 {
+            let board = Puzzle.newGame(side: 3, seed: seed * 31 + 7).board
+            let solution = Solver.solve(board, clock: Self.noClock)
+            #expect(solution.directions.count == distances[Self.key(board.cells)], "seed \(seed)")
+            #expect(solution.isOptimal)
+            #expect(Self.replaySolves(board, solution), "seed \(seed)")
+        }
+    }
+
+    @Test(arguments: 2...10)
+    func everyAnswerSolvesItsBoard(side: Int) {
+        let count = side <= 3 ? 40 : side == 4 ? 12 : side <= 6 ? 3 : 1
+        var quickAnswers = 0
+        defer {
+            // Some random 4×4 boards need more than the two clock readings the tiny
+            // budget allows: those must get the quick (reduction) answer.
+            if side == 4 { #expect(quickAnswers > 0) }
+        }
+        for seed in UInt64(0)..<UInt64(count) {
+            let board = Puzzle.newGame(side: side, seed: seed &* 0x9E37 &+ UInt64(side)).board
+            // A tiny budget on 4×4: whether the optimal search finishes or the quick
+            // reduction answers, the answer must solve the board.
+            let solution = Solver.solve(board, budget: 0.002, clock: Self.wallClockless())
+            #expect(Self.replaySolves(board, solution), "side \(side) seed \(seed)")
+            #expect(solution.directions.count >= board.manhattanDistance)
+            if solution.isOptimal { #expect(side <= 4 || solution.directions.count == board.manhattanDistance) }
+            if !solution.isOptimal { quickAnswers += 1 }
+        }
+    }
+
+    /// A clock that advances a millisecond per call, so budgets expire the same way on
+    /// every machine and in every build.
+    static func wallClockless() -> () -> Double {
+        let ticks = Ticks()
+        return { ticks.next() }
+    }
+
+    final class Ticks: @unchecked Sendable {
+        var now = 0.0
+        func next() -> Double { now += 0.001; return now }
+    }
+
+    @Test func fourByFourIsOptimalAndTheTablesAreAdmissible() {
+        // Every board within 10 moves of solved, with its exact distance.
+        let near = Self.distances(side: 4, depthLimit: 10)
+        let database = PatternDatabase.shared
+        for (key, distance) in near {
+            let cells = Self.cells(key, count: 16)
+            #expect(database.lowerBound(cells: cells) <= distance)
+            #expect(database.lowerBound(cells: Self.transposed(cells)) <= distance)
+        }
+        #expect(database.lowerBound(cells: Board(side: 4).cells) == 0)
+        // Farther boards: the plain Manhattan/linear-conflict search gives the true
+        // distance without the tables; the table-driven search must match it.
+        for seed in UInt64(0)..<8 {
+            let board = Self.walked(side: 4, steps: 26 + Int(seed % 8), seed: seed + 400)
+            var reference = ManhattanSearch(cells: board.cells, side: 4)
+            let distance = reference.solve(deadline: .infinity, clock: Self.noClock)!.count
+            let solution = Solver.solve(board, budget: .infinity, clock: Self.noClock)
+            #expect(solution.directions.count == distance, "seed \(seed)")
+            #expect(solution.isOptimal)
+            #expect(Self.replaySolves(board, solution))
+            #expect(database.lowerBound(cells: board.cells) <= distance)
+            #expect(database.lowerBound(cells: Self.transposed(board.cells)) <= distance)
+        }
+    }
+
+    /// The board mirrored across the main diagonal, tiles renamed to match.
+    static func transposed(_ cells: [UInt8]) -> [UInt8] {
+        func flip(_ v: Int) -> Int { v % 4 * 4 + v / 4 }
+        var result = cells
+        for cell in 0..<16 { result[flip(cell)] = UInt8(flip(Int(cells[cell]))) }
+        return result
+    }
+
+    @Test func serialisedTablesRoundTripAndDamageIsRejected() throws {
+        let database = PatternDatabase.shared
+        let bytes = database.serialized()
+        #expect(bytes.count == PatternDatabase.serializedCount)
+        let loaded = try PatternDatabase(serialized: bytes)
+        #expect(loaded.tables == database.tables)
+
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x10
+        #expect(throws: PatternDatabase.LoadError.badChecksum) { try PatternDatabase(serialized: flipped) }
+        var badSum = bytes
+        badSum[bytes.count - 1] ^= 1
+        #expect(throws: PatternDatabase.LoadError.badChecksum) { try PatternDatabase(serialized: badSum) }
+        #expect(throws: PatternDatabase.LoadError.wrongLength(bytes.count - 1)) {
+            try PatternDatabase(serialized: Array(bytes.dropLast()))
+        }
+        #expect(throws: PatternDatabase.LoadError.wrongLength(0)) { try PatternDatabase(serialized: []) }
+        var otherVersion = bytes
+        otherVersion[4] = PatternDatabase.formatVersion + 1
+        #expect(throws: PatternDatabase.LoadError.otherVersion(PatternDatabase.formatVersion + 1)) {
+            try PatternDatabase(serialized: otherVersion)
+        }
+        var notATable = bytes
+        notATable[0] = UInt8(ascii: "X")
+        #expect(throws: PatternDatabase.LoadError.notATable) { try PatternDatabase(serialized: notATable) }
+        var otherGroups = bytes
+        otherGroups[9] = 3
+        #expect(throws: PatternDatabase.LoadError.otherGroups) { try PatternDatabase(serialized: otherGroups) }
+    }
+
+    @Test func returnsToTheLastCellCancelOut() {
+        // Empty at 8 on 3×3: 5, 8 (back), 7 → just 7.
+        #expect(Solver.withoutReturns([5, 8, 7], start: 8) == [7])
+        #expect(Solver.withoutReturns([5, 4, 5, 8], start: 8) == [])
+        #expect(Solver.withoutReturns([5, 4, 3], start: 8) == [5, 4, 3])
+    }
+
+    @Test func linearConflictNeedsOnlyTheLongestOrderedRun() {
+        // Row 0 of 3×3 holding 2, 1, 0: one tile may stay, two must leave: +4, not +6.
+        let board = ManhattanSearch(cells: [2, 1, 0, 3, 4, 5, 6, 7, 8], side: 3)
+        #expect(board.linearConflicts() == 4)
+        #expect(ManhattanSearch.longestIncreasingRun([3, 1, 2, 0, 4]) == 3)
+    }
+}
