@@ -206,10 +206,12 @@ def main():
         step("host tools")
         missing = [tool for tool in ("qemu-system-x86_64", "mmdebstrap", "mkfs.ext4", "gcc", "apt-get",
                                      "dpkg-deb", "depmod", "modprobe", "make") if not shutil.which(tool)]
+        if args.install == "package" and not args.deb and not shutil.which("dpkg-buildpackage"):
+            missing.append("dpkg-buildpackage")
         missing += [str(p) for p in (kernel_lab.BUSYBOX, kernel_lab.QBOOT) if not p.exists()]
         if missing:
             fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 mmdebstrap e2fsprogs "
-                 "busybox-static gcc libc6-dev kmod make)")
+                 "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper)")
 
         step("base image")
         kernel = kernel_lab.kernel_package(cache)
