@@ -149,6 +149,8 @@ def build_package():
     for extra in REPO.parent.glob(f"tiltpuzzle*_{version}_{arch}.*"):
         if extra.suffix in (".buildinfo", ".changes") or extra.name.endswith(".ddeb") or "-dbgsym_" in extra.name:
             extra.unlink()
+    for deb in made[1:]:
+        deb.unlink()   # the window's package: nothing here uses it
     return made[:1]
 
 
