@@ -1,5 +1,8 @@
 import TiltCore
 import TiltSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An IIO accelerometer through libiio's local backend.
 ///
@@ -9,8 +12,9 @@ import TiltSystem
 /// enabled, `in_accel_*_raw` is polled at the sampling rate by a reader thread
 /// (`PolledReader`): such reads block. Values are `(raw + offset) × scale` (m/s²),
 /// taken to the device frame by the mount matrix. Whatever `start` changes in sysfs,
-/// `stop` puts back. A buffer another program has enabled (iio-sensor-proxy) is not
-/// ours: the source then polls and changes nothing at all.
+/// `stop` puts back. A buffer another program is reading (iio-sensor-proxy) is not
+/// ours: the source then polls and changes nothing at all. A buffer left enabled by a
+/// program that died is taken back (docs/sensors.md, "A buffer in use").
 ///
 /// Threads: libiio (the context, its devices, channels and buffer) is used by the
 /// caller's thread, except while a polled source runs: from the reader's start to
@@ -125,12 +129,18 @@ public final class IIOSource: SensorSource {
         if let name = device.name { info.name = name }
         let session = Session(context: context, device: device, axes: axes, matrix: info.mountMatrix, mode: .starting)
         self.session = session
-        // An enabled buffer is another program's (iio-sensor-proxy): its rate, trigger
-        // and scan elements are its own, so nothing is written, and nothing restored.
-        let foreign = SysfsFile.read(sysfsLinkPath + "/buffer/enable") == "1"
+        // An enabled buffer is another program's (iio-sensor-proxy) only while that
+        // program holds the node: its rate, trigger and scan elements are its own, so
+        // nothing is written, and nothing restored. One left enabled by a program that
+        // died (this daemon after SIGKILL, an OOM kill, a watchdog abort) is taken back.
+        let foreign: Bool
+        if SysfsFile.read(sysfsLinkPath + "/buffer/enable") == "1" {
+            foreign = !takeBackStaleBuffer()
+        } else {
+            foreign = false
+        }
         let rate: Double?
         if foreign {
-            warnings.append("\(deviceID): its buffer is in use by another program; polling, changing nothing")
             rate = Self.rateAttribute(session)?.read("sampling_frequency")?.sysfsNumber
         } else {
             rate = raiseSamplingFrequency(session)
@@ -146,6 +156,41 @@ public final class IIOSource: SensorSource {
             return
         }
         try startPolling(session)
+    }
+
+    /// The kernel lets one process at a time open an IIO device's node (EBUSY for the
+    /// others), and a reader of the buffer holds it open. So when the buffer is enabled
+    /// but the node opens, nobody is reading: the program that enabled it is gone.
+    /// Disables such a buffer (buffered capture then sets it up again) and returns
+    /// true; returns false, changing nothing, when the node is held or cannot be opened.
+    private func takeBackStaleBuffer() -> Bool {
+        let node = info.deviceNode ?? "/dev/\(deviceID)"
+        if let error = Self.nodeOpenError(node) {
+            warnings.append(error == .busy
+                ? "\(deviceID): its buffer is in use by another program; polling, changing nothing"
+                : "\(deviceID): its buffer is enabled and \(node) cannot be opened (\(error)); polling, changing nothing")
+            return false
+        }
+        do {
+            try SysfsFile.write(sysfsLinkPath + "/buffer/enable", "0")
+        } catch {
+            warnings.append("\(deviceID): cannot disable the buffer a stopped program left enabled (\(error)); polling, changing nothing")
+            return false
+        }
+        warnings.append("\(deviceID): took back the buffer a stopped program left enabled")
+        return true
+    }
+
+    /// Opens the node and closes it again; the error if it would not open.
+    /// (`Syscall` name "open IIO node", for tests to play a busy device.)
+    static func nodeOpenError(_ node: String) -> Errno? {
+        do {
+            let fd = try Syscall.call("open IIO node") { Glibc.open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            try? FileDescriptor(rawValue: fd).close()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Reads `in_accel_*_raw` at the sampling rate on a thread of its own.

@@ -145,7 +145,27 @@ public enum UnixSocket {
         public var pid: Int32
         public var uid: UInt32
         public var gid: UInt32
-        public var description: String { "pid=\(pid) uid=\(uid) gid=\(gid)" }
+
+        public init(pid: Int32, uid: UInt32, gid: UInt32) {
+            self.pid = pid
+            self.uid = uid
+            self.gid = gid
+        }
+
+        public var description: String { describe(in: .current) }
+
+        /// `pid=… uid=… gid=…`, leaving out an id the namespace cannot name: the
+        /// kernel reports those as the overflow id (see `UserNamespace`).
+        public func describe(in namespace: UserNamespace) -> String {
+            var text = "pid=\(pid)"
+            var hidden: [String] = []
+            if namespace.mapsUser(uid) { text += " uid=\(uid)" } else { hidden.append("uid") }
+            if namespace.mapsGroup(gid) { text += " gid=\(gid)" } else { hidden.append("gid") }
+            if !hidden.isEmpty {
+                text += " (\(hidden.joined(separator: " and ")) not visible in the service's user namespace)"
+            }
+            return text
+        }
     }
 
     /// The connected peer's process and user (SO_PEERCRED).

@@ -97,6 +97,10 @@ import TiltDaemon
         #expect(service.value("Service", "DynamicUser") == nil)
         #expect(service.value("Service", "DevicePolicy") == "closed")
         #expect(service.values("Service", "DeviceAllow") == ["char-iio rw", "char-input r"])
+        // char-iio exists only once industrialio is loaded: loaded before the service
+        // starts, whichever comes first at boot, the service or the sensor's driver.
+        #expect(service.values("Unit", "Wants").contains("modprobe@industrialio.service"))
+        #expect(service.values("Unit", "After").contains("modprobe@industrialio.service"))
         #expect(service.value("Service", "PrivateDevices") != "yes", "the accelerometer nodes must be visible")
         #expect(service.value("Service", "RestrictAddressFamilies") == "AF_UNIX AF_NETLINK")
         #expect(service.value("Service", "PrivateNetwork") != "yes", "udev's broadcasts stay in the host's network namespace")

@@ -127,6 +127,34 @@ extension MockDeviceTests {
         }
     }
 
+    /// A buffer left enabled by a program that died (this daemon after SIGKILL): the
+    /// node opens, so nobody reads it, and the source takes it back instead of polling
+    /// for ever: disabled, set up, enabled again, and read.
+    @Test func aStaleEnabledBufferIsTakenBack() throws {
+        MockTestbed.shared.reset()
+        let mock = IIOBuffered.device().with("buffer/enable", "1").with("trigger/current_trigger", "accel_3d-dev0")
+            .with("sampling_frequency", "50").with("in_accel_z_raw", "77")
+        try mock.plug()
+        let source = try mock.source()
+        try source.start()
+        defer { source.stop() }
+        #expect(source.info.buffered == true)
+        #expect(mock.attribute("buffer/enable") == "1")
+        #expect(mock.attribute("scan_elements/in_accel_x_en") == "1")
+
+        let node = try MockTestbed.shared.nodeDescriptor(mock.node)
+        try node.writeAll(ScanBytes.garbageUpper(100, -200, 1000, timestamp: 5_000_000_000))
+        let result = try Pump.run(source, count: 1)
+        // (52, −49, 125.5) in the sensor frame, as in decodesScansAndRestoresSysfsOnStop.
+        #expect(result.samples == [Sample(time: 5.0, x: -49, y: -125.5, z: -52)])
+        #expect(Pump.warnings(result.others).contains { $0.contains("took back the buffer") })
+        #expect(!Pump.warnings(result.others).contains { $0.contains("polling") })
+
+        source.stop()
+        // Not put back to 1: that buffer had no reader.
+        #expect(mock.attribute("buffer/enable") == "0")
+    }
+
     /// A buffer that never delivers a scan (a trigger that does not fire) gives way to
     /// polling the raw attributes, so the game keeps its sensor.
     @Test func aSilentBufferGivesWayToPolling() throws {

@@ -88,6 +88,9 @@ extension MockDeviceTests {
             }
             try mock.plug()
             let source = try mock.source()
+            // The reader holds the node: the kernel answers another open with EBUSY.
+            Syscall.injectFaults { why == .bufferInUse && $0 == "open IIO node" ? .busy : nil }
+            defer { Syscall.injectFaults(nil) }
             try source.start()
             defer { source.stop() }
             #expect(source.info.buffered == false)
@@ -117,6 +120,9 @@ extension MockDeviceTests {
             }
             let found = sysfs()
             let source = try mock.source()
+            // The reader holds the node: the kernel answers another open with EBUSY.
+            Syscall.injectFaults { $0 == "open IIO node" ? .busy : nil }
+            defer { Syscall.injectFaults(nil) }
             try source.start()
             defer { source.stop() }
             #expect(source.info.buffered == false)

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""The system lab: tiltpuzzle installed for real on Debian 12 with systemd as PID 1.
+
+Builds (once, cached) a minimal Debian root file system with mmdebstrap and the
+kernel the kernel lab uses, boots it under QEMU, installs the project in it as a
+user would, and reads the checks' results. See README.md beside this file.
+Python 3, stdlib only; shares the kernel lab's kernel and device helpers.
+"""
+
+import argparse
+import hashlib
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+GUEST = HERE / "guest"
+
+# The kernel lab's code: kernel package choice, vmlinux extraction, cpio writer,
+# command runner, and its guest helpers (the HID and evdev accelerometers).
+_spec = importlib.util.spec_from_file_location("kernel_lab", REPO / "Tests/KernelLab/lab.py")
+kernel_lab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kernel_lab)
+LabFailure = kernel_lab.LabFailure
+run = kernel_lab.run
+HELPERS = ["uhid-accel", "uinput-accel"]
+
+# What the image holds besides Debian's minimal base (apt included): systemd as init,
+# udev, the libraries the project links, make (to install the project as the README
+# says) and procps (/bin/kill, which the service's ExecReload runs).
+PACKAGES = ["systemd", "systemd-sysv", "udev", "dbus", "kmod", "procps", "make",
+            "libiio0", "libevdev2", "libudev1", "libsystemd0", "libsdl2-2.0-0", "libsdl2-ttf-2.0-0"]
+# What the initramfs loads to mount the root file system (with their dependencies).
+ROOT_MODULES = ["virtio_pci", "virtio_blk", "ext4"]
+IMAGE_SIZE = "2G"
+
+
+def fail(message, tail=None):
+    kernel_lab.fail(message, tail)
+
+
+def step(name):
+    kernel_lab.begin(name)
+    print(f"system lab: {name}", flush=True)
+
+
+def sources():
+    """The machine's apt sources, handed to mmdebstrap as they are."""
+    found = [Path("/etc/apt/sources.list")] + sorted(Path("/etc/apt/sources.list.d").glob("*"))
+    return [p for p in found if p.is_file() and p.suffix in (".list", ".sources") and p.stat().st_size]
+
+
+def image_key(kernel):
+    """What the cached image depends on: packages, kernel, the recipe's files, sources."""
+    digest = hashlib.sha256()
+    for part in PACKAGES + ROOT_MODULES + [kernel, IMAGE_SIZE]:
+        digest.update(part.encode() + b"\0")
+    for path in [GUEST / "customize", GUEST / "systemlab.service", GUEST / "initramfs-init"] + sources():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def base_image(cache, kernel):
+    """root.ext4, vmlinux and initrd.cpio for this package list and kernel; built if missing."""
+    where = cache / image_key(kernel)
+    wanted = [where / name for name in ("root.ext4", "vmlinux", "initrd.cpio")]
+    if all(p.exists() for p in wanted):
+        print(f"  {where} (cached)")
+        return where
+    if os.geteuid() != 0:
+        fail("building the base image needs root (mmdebstrap, and mkfs.ext4 keeping owners); "
+             "run once as root, or set SYSTEMLAB_CACHE to a prepared cache")
+    print(f"  building {where}: mmdebstrap bookworm, {kernel}", flush=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=cache))
+    try:
+        run(["apt-get", "download", kernel], cwd=work)
+        deb = next(work.glob("*.deb"))
+        kroot = work / "kernel"
+        run(["dpkg-deb", "-x", str(deb), str(kroot)])
+        version = next((kroot / "lib/modules").iterdir()).name
+        run(["depmod", "-b", str(kroot), version])
+        kernel_lab.extract_vmlinux(next((kroot / "boot").glob("vmlinuz-*")), work / "vmlinux")
+        initramfs(kroot, version, work / "initrd.cpio")
+        shutil.rmtree(kroot)
+
+        root = work / "root"
+        command = ["mmdebstrap", "--variant=minbase", "--include=" + ",".join(PACKAGES),
+                   "--dpkgopt=path-exclude=/usr/share/man/*", "--dpkgopt=path-exclude=/usr/share/locale/*",
+                   "--dpkgopt=path-exclude=/usr/share/doc/*", "--dpkgopt=path-include=/usr/share/doc/*/copyright",
+                   f"--customize-hook={GUEST / 'customize'} \"$1\"",
+                   "bookworm", str(root)] + [str(p) for p in sources()]
+        run(command, env=dict(os.environ, SYSTEMLAB_KERNEL_DEB=str(deb)))
+        run(["mkfs.ext4", "-q", "-L", "systemlab", "-d", str(root), str(work / "root.ext4"), IMAGE_SIZE])
+        shutil.rmtree(root)
+        deb.unlink()
+        if where.exists():
+            shutil.rmtree(where)
+        work.rename(where)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return where
+
+
+def initramfs(kroot, version, target):
+    """busybox, the modules that mount the root, and initramfs-init as /init."""
+    order = []
+    for module in ROOT_MODULES:
+        out = run(["modprobe", "-d", str(kroot), "-S", version, "--show-depends", module])
+        for line in out.splitlines():
+            words = line.split()
+            if words[:1] == ["insmod"] and words[1] not in order:
+                order.append(words[1])
+    entries = [("bin", 0o40755, b""), ("dev", 0o40755, b""), ("proc", 0o40755, b""), ("sys", 0o40755, b""),
+               ("root", 0o40755, b""), ("lib", 0o40755, b"")]
+    entries.append(("bin/busybox", 0o100755, kernel_lab.BUSYBOX.read_bytes()))
+    for applet in ("sh", "mount", "umount", "insmod", "sleep", "mkdir", "switch_root", "poweroff"):
+        entries.append((f"bin/{applet}", 0o120777, "busybox"))
+    load = []
+    for i, path in enumerate(order):
+        name = f"lib/{i:02d}-{Path(path).name}"
+        entries.append((name, 0o100644, Path(path).read_bytes()))
+        load.append("/" + name)
+    entries.append(("modules", 0o100644, ("\n".join(load) + "\n").encode()))
+    entries.append(("init", 0o100755, (GUEST / "initramfs-init").read_bytes()))
+    kernel_lab.newc(entries, target)
+
+
+def build_package():
+    """dpkg-buildpackage -b, as the README builds the package; returns the .debs it made
+    (written beside the repository, as dpkg-buildpackage does; moved into the lab's output)."""
+    version = re.match(r"\S+ \(([^)]+)\)", (REPO / "debian/changelog").read_text()).group(1)
+    arch = run(["dpkg", "--print-architecture"]).strip()
+    made = [REPO.parent / f"{name}_{version}_{arch}.deb" for name in ("tiltpuzzle", "tiltpuzzle-gui")]
+    for deb in made:
+        deb.unlink(missing_ok=True)
+    # -d: the Swift toolchain is no Debian package, so build dependencies are not checked.
+    run(["dpkg-buildpackage", "-b", "-us", "-uc", "-d"], cwd=REPO)
+    for deb in made:
+        if not deb.exists():
+            fail(f"dpkg-buildpackage made no {deb}")
+    for extra in REPO.parent.glob(f"tiltpuzzle*_{version}_{arch}.*"):
+        if extra.suffix in (".buildinfo", ".changes") or extra.name.endswith(".ddeb") or "-dbgsym_" in extra.name:
+            extra.unlink()
+    for deb in made[1:]:
+        deb.unlink()   # the window's package: nothing here uses it
+    return made[:1]
+
+
+# --- The run -------------------------------------------------------------------
+
+def qemu_command(image, share_out):
+    return ["qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "2048",
+            "-display", "none", "-monitor", "none", "-no-reboot", "-bios", str(kernel_lab.QBOOT),
+            "-kernel", str(image / "vmlinux"), "-initrd", str(image / "initrd.cpio"),
+            # snapshot=on: the guest's writes go to a temporary file, the cached image stays clean.
+            "-drive", f"file={image / 'root.ext4'},format=raw,if=virtio,snapshot=on",
+            "-virtfs", f"local,path={REPO},mount_tag=src,security_model=none,readonly=on",
+            "-virtfs", f"local,path={share_out},mount_tag=out,security_model=none",
+            "-serial", "stdio",
+            "-append", "console=ttyS0 quiet loglevel=3 panic=-1 systemd.show_status=error"]
+
+
+def boot(command, console_path, timeout):
+    """Runs QEMU, echoing the guest's steps; returns the console's lines."""
+    started = time.monotonic()
+    lines = []
+    with open(console_path, "w", errors="replace") as console:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        try:
+            for raw in iter(process.stdout.readline, b""):
+                line = raw.decode(errors="replace").rstrip("\r\n")
+                lines.append(line)
+                console.write(line + "\n")
+                if line.startswith(("SYSTEMLAB-STEP", "SYSTEMLAB-FAIL")):
+                    print(f"  [{time.monotonic() - started:6.1f}s] {line[10:]}", flush=True)
+                if time.monotonic() > started + timeout:
+                    process.kill()
+                    fail(f"the guest did not finish within {timeout}s", lines[-40:])
+            process.wait(timeout=max(1, started + timeout - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            fail(f"the guest did not finish within {timeout}s", lines[-40:])
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--image-only", action="store_true", help="build or find the base image, then stop")
+    parser.add_argument("--no-build", action="store_true", help="use the release binaries already in .build/release")
+    parser.add_argument("--install", choices=["package", "make"], default="package",
+                        help="package (default): build the Debian package (dpkg-buildpackage, as the README "
+                             "says) and apt install it in the guest; make: make install by hand, as the README says")
+    parser.add_argument("--deb", help="install this tiltpuzzle_*.deb instead of building one")
+    parser.add_argument("--timeout", type=int, default=600, help="seconds the guest may take (default 600)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    cache = Path(os.environ.get("SYSTEMLAB_CACHE") or "/var/cache/tiltpuzzle-systemlab")
+    out = Path(os.environ.get("SYSTEMLAB_OUT") or HERE / ".out")
+    try:
+        step("host tools")
+        missing = [tool for tool in ("qemu-system-x86_64", "mmdebstrap", "mkfs.ext4", "gcc", "apt-get",
+                                     "dpkg-deb", "depmod", "modprobe", "make") if not shutil.which(tool)]
+        if args.install == "package" and not args.deb and not shutil.which("dpkg-buildpackage"):
+            missing.append("dpkg-buildpackage")
+        missing += [str(p) for p in (kernel_lab.BUSYBOX, kernel_lab.QBOOT) if not p.exists()]
+        if missing:
+            fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 mmdebstrap e2fsprogs "
+                 "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper)")
+
+        step("base image")
+        kernel = kernel_lab.kernel_package(cache)
+        image = base_image(cache, kernel)
+        if args.image_only:
+            return 0
+
+        step("build")
+        if not args.no_build:
+            # The README's first step, on the host: the guest's make install then builds nothing.
+            run(["make"], cwd=REPO, attempts=2)
+        for program in ("tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"):
+            if not (REPO / ".build/release" / program).exists():
+                fail(f"no .build/release/{program}: run make")
+
+        deb_given = Path(args.deb).read_bytes() if args.deb else None
+        step("helpers")
+        if out.exists():
+            shutil.rmtree(out)
+        (out / "bin").mkdir(parents=True)
+        for helper in HELPERS:
+            run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-static", "-pthread", "-o", str(out / "bin" / helper),
+                 str(kernel_lab.GUEST / f"{helper}.c"), "-lm"])
+        if args.deb:
+            (out / "deb").mkdir()
+            (out / "deb" / Path(args.deb).name).write_bytes(deb_given)
+        elif args.install == "package":
+            step("package")
+            (out / "deb").mkdir()
+            for deb in build_package():
+                shutil.move(str(deb), out / "deb" / deb.name)
+
+        step("boot")
+        booted = time.monotonic()
+        console = boot(qemu_command(image, out), out / "console.txt", args.timeout)
+        guest_seconds = time.monotonic() - booted
+
+        step("results")
+        results_path = out / "results.txt"
+        if not results_path.exists():
+            fail("the guest wrote no results (did systemd reach systemlab.service?)", console[-60:])
+        results = results_path.read_text(errors="replace").splitlines()
+        passed = [line[3:] for line in results if line.startswith("ok ")]
+        failed = [line[5:] for line in results if line.startswith("FAIL ")]
+        notes = [line for line in results if not line.startswith(("ok ", "FAIL "))]
+        for line in notes:
+            print(f"  {line}")
+        if not any(line.startswith("done ") for line in results):
+            failed.append("the checks did not finish (the guest stopped or hung before the end)")
+        wall = time.monotonic() - started
+        if failed:
+            print(f"system lab: FAILED: {len(failed)} check(s) failed, {len(passed)} passed", file=sys.stderr)
+            for line in failed:
+                print(f"  FAIL {line}", file=sys.stderr)
+            print(f"system lab: console, results, journal and logs in {out}", file=sys.stderr)
+            print(f"system-lab: {len(passed)} passed, {len(failed)} failed")
+            return 1
+        print(f"system lab: PASS ({wall:.0f} s; guest {guest_seconds:.0f} s, TCG; details in {out})")
+        print(f"system-lab: {len(passed)} passed, 0 failed")
+        return 0
+    except LabFailure as failure:
+        print(f"system lab: FAILED at step '{failure.step}': {failure}", file=sys.stderr)
+        if failure.tail:
+            print("--- the last lines:", file=sys.stderr)
+            for line in failure.tail:
+                print(f"  {line}", file=sys.stderr)
+        print(f"system lab: details in {out}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
