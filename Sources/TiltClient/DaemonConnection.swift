@@ -15,6 +15,8 @@ public final class DaemonConnection {
         case closed
         case io(path: String, Errno)
         case garbled(String)
+        /// Connected, but no `hello` came in time.
+        case noGreeting(path: String, seconds: Double)
 
         public var description: String {
             switch self {
@@ -33,11 +35,16 @@ public final class DaemonConnection {
                 return "cannot talk to the daemon at \(path): \(errno)"
             case .garbled(let message):
                 return "the daemon sent something this client does not understand: \(message)"
+            case .noGreeting(let path, let seconds):
+                return "the daemon at \(path) took the connection but did not greet within \(Int(seconds)) s "
+                    + "(is it stuck starting? see 'journalctl -u tiltpuzzled')."
             }
         }
     }
 
     public static let systemSocket = "/run/tiltpuzzle/tiltpuzzled.sock"
+    /// Seconds a client waits for the daemon's `hello` after connecting.
+    public static let greetingTimeout = 30.0
 
     /// The sockets to try, in order: an explicit path, TILTPUZZLE_SOCKET, the
     /// user's runtime folder, the system socket.
@@ -62,7 +69,7 @@ public final class DaemonConnection {
     private var nextID = 1
 
     /// Connects to the first candidate that answers and reads the `hello`.
-    public convenience init(candidates: [String]) throws(Failure) {
+    public convenience init(candidates: [String], greetingTimeout: Double = greetingTimeout) throws(Failure) {
         var tried: [String] = []
         for path in candidates {
             let fd: FileDescriptor
@@ -73,7 +80,7 @@ public final class DaemonConnection {
                 tried.append(path)
                 continue
             }
-            try self.init(path: path, descriptor: fd)
+            try self.init(path: path, descriptor: fd, greetingTimeout: greetingTimeout)
             return
         }
         throw .noDaemon(tried: tried)
@@ -91,13 +98,16 @@ public final class DaemonConnection {
         return nil
     }
 
-    private init(path: String, descriptor: FileDescriptor) throws(Failure) {
+    private init(path: String, descriptor: FileDescriptor, greetingTimeout: Double) throws(Failure) {
         self.path = path
         self.descriptor = descriptor
-        guard case .hello(let version)? = try next(timeout: 5) else {
-            throw .garbled("no hello")
+        // A socket-activated daemon may still be starting (seconds on a slow tablet):
+        // wait for its greeting as long as systemd would wait for it to start.
+        switch try next(timeout: greetingTimeout) {
+        case .hello(let version)?: daemonVersion = version
+        case nil: throw .noGreeting(path: path, seconds: greetingTimeout)
+        case let other?: throw .garbled("the first message is not hello but \(other.type)")
         }
-        daemonVersion = version
     }
 
     deinit { try? descriptor.close() }
