@@ -18,7 +18,7 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         require(again == request, "\(request) encodes as \(String(decoding: line, as: UTF8.self)), which decodes differently")
         if case .move(let index, _) = request.command { require(index >= 0, "negative index") }
         if case .slide(let index) = request.command { require(index >= 0, "negative index") }
-        if case .new(let size?, _, _) = request.command { require(Board.sides.contains(size), "size \(size) accepted") }
+        if case .new(let size?, _, _, _) = request.command { require(Board.sides.contains(size), "size \(size) accepted") }
     case .failure(let rejection):
         let message = ServerMessage.error(id: rejection.id, code: rejection.code, message: rejection.message)
         let line = message.encoded()
