@@ -32,7 +32,7 @@ public final class HintWorker {
             var answers: [HintAnswer] = []
             var stopping = false
         }
-        let queue = Mutex(Queue())
+        let queue = Locked(Queue())
         let jobsReady: WakeupDescriptor
         let answersReady: WakeupDescriptor
         let cache: PatternDatabaseCache?

@@ -19,7 +19,7 @@ public final class Persister: Sendable {
 
     public let store: StateStore
     public let wakeup: WakeupDescriptor
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let queue = DispatchQueue(label: "tiltpuzzled.save")
 
     public init(store: StateStore) throws(Errno) {

@@ -154,7 +154,7 @@ public enum Demo {
 
 /// The embedded daemon's log, kept to show when something went wrong.
 final class LogCollector: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     func append(_ line: String) { lines.withLock { $0.append(line) } }
 

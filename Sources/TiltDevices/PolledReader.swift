@@ -35,7 +35,7 @@ final class PolledReader: @unchecked Sendable {
     let ready: WakeupDescriptor
     private let stopping: WakeupDescriptor
     private let timer: DeadlineTimer
-    private let queue = Mutex<[Outcome]>([])
+    private let queue = Locked<[Outcome]>([])
     private var read: (() throws(Errno) -> Sample)?
     private var thread: JoinableThread?
 

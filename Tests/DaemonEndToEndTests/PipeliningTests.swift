@@ -65,7 +65,11 @@ import Glibc
         let growth = residentAfter - residentBefore
         print("pipelined \(Self.requests) tilts with \(Self.watchers) watchers in \(String(format: "%.1f", elapsed)) s "
               + "(the watchers done at \(String(format: "%.1f", watchersDone)) s); daemon resident memory \(residentBefore >> 10) KiB → \(residentAfter >> 10) KiB")
-        #expect(growth < 32 << 20, "the daemon grew by \(growth >> 10) KiB")
+        // Under AddressSanitizer every freed block waits in its quarantine (256 MiB by
+        // default), so the bound says nothing there; everywhere else it holds.
+        if ProcessInfo.processInfo.environment["TILTPUZZLE_SANITIZER"] != "address" {
+            #expect(growth < 32 << 20, "the daemon grew by \(growth >> 10) KiB")
+        }
         #expect(!daemon.log.contains("dropped"), "nobody was dropped")
 
         // Every reply promised the change was on disk: kill -9 loses none of them.
