@@ -34,7 +34,8 @@ public struct StateStore: Sendable {
     public func load() -> LoadResult {
         let data: [UInt8]
         do throws(Errno) {
-            data = try readAll(path)
+            // A game file is a few kilobytes; anything huge is not ours.
+            data = try FileDescriptor.readAll(path, limit: 16 << 20)
         } catch {
             if error == .noSuchFile { return .none }
             return .corrupt(reason: "cannot read \(path): \(error)", setAside: nil)
@@ -49,34 +50,6 @@ public struct StateStore: Sendable {
     }
 
     public func save(_ saved: SavedGame) throws(Errno) {
-        let temporary = path + ".tmp"
-        let fd = try FileDescriptor.open(temporary, [.writeOnly, .create, .truncate], permissions: 0o600)
-        do throws(Errno) {
-            try fd.writeAll(saved.encoded())
-            try fd.sync()
-            try fd.close()
-        } catch {
-            try? fd.close()
-            _ = try? Syscall.call("unlink") { unlink(temporary) }
-            throw error
-        }
-        _ = try Syscall.call("rename") { rename(temporary, path) }
-        let dir = try FileDescriptor.open(directory, [.directory])
-        defer { try? dir.close() }
-        try dir.sync()
-    }
-
-    private func readAll(_ path: String) throws(Errno) -> [UInt8] {
-        let fd = try FileDescriptor.open(path)
-        defer { try? fd.close() }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = try fd.read(into: &chunk)
-            if count == 0 { return result }
-            result += chunk[..<count]
-            // A game file is a few kilobytes; anything huge is not ours.
-            if result.count > 16 << 20 { throw Errno(rawValue: EFBIG) }
-        }
+        try FileDescriptor.replaceAtomically(path, with: saved.encoded())
     }
 }

@@ -53,17 +53,44 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// A whole (small) file as UTF-8 text.
     public static func readText(_ path: String, limit: Int = 1 << 20) throws(Errno) -> String {
+        String(decoding: try readAll(path, limit: limit), as: UTF8.self)
+    }
+
+    /// A whole file's bytes; EFBIG once it passes `limit` (a file that large is not ours).
+    public static func readAll(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
         let fd = try open(path)
         defer { try? fd.close() }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = try fd.read(into: &chunk)
-            if count == 0 { break }
+            if count == 0 { return bytes }
             bytes += chunk[..<count]
             if bytes.count > limit { throw Errno(rawValue: EFBIG) }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Replaces the file at `path` with `bytes` so that a crash at any point leaves the
+    /// old file or the new one, whole: a temporary file, fsync, rename over the old
+    /// one, fsync the folder.
+    public static func replaceAtomically(_ path: String, with bytes: [UInt8], permissions: mode_t = 0o600) throws(Errno) {
+        let temporary = path + ".tmp"
+        let fd = try open(temporary, [.writeOnly, .create, .truncate], permissions: permissions)
+        do throws(Errno) {
+            try fd.writeAll(bytes)
+            try fd.sync()
+            try fd.close()
+        } catch {
+            try? fd.close()
+            _ = try? Syscall.call("unlink") { unlink(temporary) }
+            throw error
+        }
+        _ = try Syscall.call("rename") { rename(temporary, path) }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let directory = try open(folder, [.directory])
+        defer { try? directory.close() }
+        try directory.sync()
     }
 
     /// Writes some of `buffer`; returns how much.
