@@ -6,8 +6,14 @@ import TiltWire
 /// Runs the sensor the way iio-sensor-proxy claims it, but event-driven: the
 /// source starts when the first client attaches and stops when the last leaves
 /// (unless always-on). Losing the sensor never stops the daemon: clients are told,
-/// and it resumes when one comes back.
+/// and it resumes when one comes back. A sensor another program holds is `busy`:
+/// while a client is attached it is tried again every `busyRetry` seconds (a
+/// deadline of the loop's; nothing wakes the daemon while nobody is attached).
+/// Once samples flow, the rate reported is the one measured (`RateMeter`).
 final class SensorManager {
+    /// Seconds between tries of a sensor another program holds.
+    static let busyRetry = 3.0
+
     /// Finds and opens a source; nil when none is present.
     typealias Opener = () -> Result<SensorSource, SensorError>?
 
@@ -24,6 +30,10 @@ final class SensorManager {
     private var claimed = false
     private var running = false
     private var ended = false
+    /// The source is held by another program: when to try it again (only while claimed).
+    private var busyMessage: String?
+    private var retryAt: Double?
+    private var meter = RateMeter()
 
     /// Samples to the hub, status changes to the hub.
     var onSamples: ([Sample]) -> Void = { _ in }
@@ -42,7 +52,10 @@ final class SensorManager {
 
     private var wanted: Bool { claimed || alwaysOn }
 
-    var wait: SensorWait { running ? (source?.wait ?? .idle) : .idle }
+    var wait: SensorWait {
+        if running { return source?.wait ?? .idle }
+        return retryAt.map(SensorWait.deadline) ?? .idle
+    }
 
     /// Looks for a source now (at start and when udev reports a new device).
     func discover() {
@@ -82,6 +95,7 @@ final class SensorManager {
 
     private func update() {
         guard let source else { return }
+        if !claimed { retryAt = nil }
         if running, let askedRate, askedRate != wantedRate, wanted {
             // Always-on and a client came or went: start again at the rate for it; `stop`
             // puts the previous rate back first.
@@ -92,9 +106,15 @@ final class SensorManager {
             do throws(SensorError) {
                 source.setMinimumRate(wantedRate)
                 askedRate = wantedRate
+                retryAt = nil
                 try source.start()
                 running = true
+                meter = RateMeter()
+                if busyMessage != nil { log.notice("sensor: \(source.info.name) is free again") }
+                busyMessage = nil
                 setReport(report(for: source.info, status: .active))
+            } catch where error.busy {
+                held(source, error.message)
             } catch {
                 log.warning("sensor: cannot start \(source.info.name): \(error)")
                 self.source = nil
@@ -104,19 +124,38 @@ final class SensorManager {
             source.stop()
             running = false
             setReport(report(for: source.info, status: .idle))
-        } else if !running && !ended {
+        } else if !running && !ended && (busyMessage == nil || !wanted) {
             setReport(report(for: source.info, status: .idle))
         }
         onWaitChanged()
     }
 
+    /// Another program holds the sensor: said once in the log, told to the clients, and
+    /// tried again later while a client wants it.
+    private func held(_ source: SensorSource, _ message: String) {
+        running = false
+        if busyMessage != message { log.notice("sensor: \(source.info.name): \(message)") }
+        busyMessage = message
+        retryAt = claimed ? MonotonicClock.now() + Self.busyRetry : nil
+        setReport(report(for: source.info, status: .busy, message: message))
+    }
+
     /// The loop saw the source's descriptor readable or its deadline pass.
     func service(now: Double) {
+        if !running, let at = retryAt, at <= now {
+            retryAt = nil
+            update()
+            return
+        }
         guard running, let source else { return }
         for event in source.service(now: now) {
             switch event {
             case .samples(let samples):
                 onSamples(samples)
+                if let measured = meter.add(samples, reported: report.rate) {
+                    log.info("sensor: \(source.info.name) delivers \(measured) samples/s")
+                    setReport(report(for: source.info, status: .active))
+                }
             case .warning(let message):
                 log.warning("sensor: \(message)")
             case .ended:
@@ -129,6 +168,10 @@ final class SensorManager {
                 return
             case .failed(let message):
                 lose(reason: message)
+                return
+            case .busy(let message):
+                held(source, message)
+                onWaitChanged()
                 return
             }
         }
@@ -154,8 +197,9 @@ final class SensorManager {
     }
 
     private func report(for info: SensorInfo, status: SensorStatus, message: String? = nil) -> SensorReport {
-        SensorReport(status: status, kind: info.kind.rawValue, name: info.name,
-                     device: info.deviceNode ?? info.sysfsPath, rate: info.samplingRate, message: message)
+        let rate = status == .active ? meter.measured ?? info.samplingRate : info.samplingRate
+        return SensorReport(status: status, kind: info.kind.rawValue, name: info.name,
+                            device: info.deviceNode ?? info.sysfsPath, rate: rate, message: message)
     }
 
     private func setReport(_ new: SensorReport) {

@@ -47,6 +47,9 @@ public enum SensorEvent: Sendable, Equatable {
     case warning(String)
     /// The source failed and is stopped.
     case failed(String)
+    /// Another program took the device (the driver refuses our reads while that
+    /// program has the buffer); the source is stopped and may be started again later.
+    case busy(String)
 }
 
 /// What the event loop must wait for before servicing a started source again.
@@ -82,7 +85,13 @@ extension SensorWait {
 
 public struct SensorError: Error, Equatable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Another program holds the device: not a failure, it is worth trying again
+    /// when that program lets go (docs/sensors.md, "A sensor held by another program").
+    public var busy: Bool
+    public init(_ message: String, busy: Bool = false) {
+        self.message = message
+        self.busy = busy
+    }
     public var description: String { message }
 }
 

@@ -205,6 +205,7 @@ public struct BoardScene: Sendable {
             case .absent: return "no sensor: keys or touch"
             case .ended: return "sensor: trace ended"
             case .error: return "sensor lost" + (sensor.message.map { ": \($0)" } ?? "")
+            case .busy: return "sensor busy" + (sensor.message.map { ": \($0)" } ?? "")
             }
         }
     }

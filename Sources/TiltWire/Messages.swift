@@ -56,6 +56,9 @@ public enum SensorStatus: String, Sendable, CaseIterable {
     case ended
     /// The sensor failed; the daemon retries when it reappears.
     case error
+    /// Another program holds the sensor (iio-sensor-proxy has its buffer, and the driver
+    /// refuses other reads meanwhile); the daemon takes it when it is free.
+    case busy
 }
 
 public struct SensorReport: Equatable, Sendable {
