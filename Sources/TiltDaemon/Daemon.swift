@@ -22,6 +22,7 @@ public final class Daemon {
     private var ownedSocketPath: String?
     private var signals: SignalDescriptor?
     private var sensorDescriptor: FileDescriptor?
+    private var sensorGeneration = 0
     private var hotplugMonitor: HotplugMonitor?
     private var watchdogInterval: Double?
     private var nextWatchdog = Double.infinity
@@ -363,9 +364,13 @@ public final class Daemon {
 
     private func registerSensorWait() {
         let wanted = sensors.wait.descriptor
-        guard wanted != sensorDescriptor else { return }
+        // The same number may be a new descriptor (a source that switched from its buffer
+        // to polling): the generation tells.
+        let generation = sensors.waitGeneration
+        guard wanted != sensorDescriptor || generation != sensorGeneration else { return }
         if let old = sensorDescriptor { loop.unwatch(old) }
         sensorDescriptor = wanted
+        sensorGeneration = generation
         if let fd = wanted {
             do throws(Errno) {
                 try loop.watch(fd, .readable) { [weak self] _ in self?.sensors.service(now: MonotonicClock.now()) }

@@ -52,6 +52,9 @@ final class SensorManager {
 
     private var wanted: Bool { claimed || alwaysOn }
 
+    /// The running source's `waitGeneration` (the loop re-watches when it changes).
+    var waitGeneration: Int { running ? source?.waitGeneration ?? 0 : 0 }
+
     var wait: SensorWait {
         if running { return source?.wait ?? .idle }
         return retryAt.map(SensorWait.deadline) ?? .idle
@@ -152,7 +155,8 @@ final class SensorManager {
             switch event {
             case .samples(let samples):
                 onSamples(samples)
-                if let measured = meter.add(samples, reported: report.rate) {
+                // A replay's pace is the trace's (or as fast as it goes): nothing to measure.
+                if source.info.kind != .replay, let measured = meter.add(samples, reported: report.rate) {
                     log.info("sensor: \(source.info.name) delivers \(measured) samples/s")
                     setReport(report(for: source.info, status: .active))
                 }

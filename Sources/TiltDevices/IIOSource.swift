@@ -57,6 +57,7 @@ public final class IIOSource: SensorSource {
     private var minimumRate = SamplingRate.minimum
 
     public func setMinimumRate(_ hertz: Double) { minimumRate = max(SamplingRate.minimum, hertz) }
+    public private(set) var waitGeneration = 0
 
     /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
     /// the location and the mount matrix come from udev.
@@ -100,6 +101,13 @@ public final class IIOSource: SensorSource {
         var lastTime = -Double.infinity
     }
 
+    private enum ReadJudgement: Equatable {
+        case pending
+        /// Raised from this rate, because reads took this long.
+        case raised(previousRate: Double, readTime: Double)
+        case done
+    }
+
     private final class Session {
         let context: IIOContext
         let device: IIODevice
@@ -114,9 +122,9 @@ public final class IIOSource: SensorSource {
         var deviceRate: Double?
         /// The rate as found, once we have written ours (to put back at stop).
         var rateSaved = false
-        /// Polled: seconds between reads, and whether their duration has been judged.
+        /// Polled: seconds between reads, and what their duration made of the data rate.
         var pollInterval = 0.0
-        var readsJudged = false
+        var readJudgement = ReadJudgement.pending
 
         init(context: IIOContext, device: IIODevice, axes: [Axis], matrix: Matrix3, mode: Mode) {
             self.context = context
@@ -259,6 +267,7 @@ public final class IIOSource: SensorSource {
                 return Self.sample(axes, matrix, raw, time: MonotonicClock.now())
             }
             session.mode = .polled(reader, failures: 0)
+            waitGeneration += 1
         } catch {
             stop()
             throw SensorError("\(deviceID): cannot start the thread that reads in_accel_*_raw: \(error)")
@@ -368,30 +377,51 @@ public final class IIOSource: SensorSource {
     /// A driver whose raw reads wait for fresh data (st_sensors sleeps two data periods
     /// in each) cannot be polled faster than its data rate allows: when the reads take
     /// more than half the poll interval, the data rate goes up until they would take
-    /// `readShare` of it, and polling starts again. Nil when nothing changed.
+    /// `readShare` of it, and polling starts again. A slow machine (or a slow bus) makes
+    /// reads slow at any data rate: if the reads at the new rate are not clearly faster
+    /// (under `0.7` of before), the rate found is put back. Nil when nothing changed.
     private func speedUpSlowReads(_ session: Session, _ reader: PolledReader) -> [SensorEvent]? {
-        session.readsJudged = true
         let took = reader.readTime.mean
         let interval = session.pollInterval
-        guard took > interval / 2, !session.foreign else { return nil }
         let slow = "\(deviceID): reading in_accel_*_raw takes \(Int(took * 1000)) ms, polled every \(Int(interval * 1000)) ms"
-        guard let attribute = Self.rateAttribute(session), let current = session.deviceRate,
-              let offered = attribute.available().flatMap(SamplingRate.Offer.init(parsing:)),
-              let target = SamplingRate.choose(current: nil, offer: offered,
-                                               minimum: current * took / (Self.readShare * interval)),
-              target > current else {
-            return [.warning(slow + " (the driver offers no faster data rate)")]
+        switch session.readJudgement {
+        case .done:
+            return nil
+        case .raised(let previousRate, let previousTime):
+            session.readJudgement = .done
+            guard took > 0.7 * previousTime, let attribute = Self.rateAttribute(session) else { return nil }
+            return restartPolling(session, reader, attribute, previousRate,
+                                  slow + " at \(session.deviceRate?.sysfsText ?? "?") Hz too: data rate put back to \(previousRate.sysfsText) Hz")
+        case .pending:
+            session.readJudgement = .done
+            guard took > interval / 2, !session.foreign else { return nil }
+            guard let attribute = Self.rateAttribute(session), let current = session.deviceRate,
+                  let offered = attribute.available().flatMap(SamplingRate.Offer.init(parsing:)),
+                  let target = SamplingRate.choose(current: nil, offer: offered,
+                                                   minimum: current * took / (Self.readShare * interval)),
+                  target > current else {
+                return [.warning(slow + " (the driver offers no faster data rate)")]
+            }
+            session.readJudgement = .raised(previousRate: current, readTime: took)
+            return restartPolling(session, reader, attribute, target,
+                                  slow + ": data rate raised from \(current.sysfsText) to \(target.sysfsText) Hz"
+                                  + " (a driver that waits for fresh data reads faster then)")
         }
+    }
+
+    /// Stops the reader, sets the data rate, and polls again.
+    private func restartPolling(_ session: Session, _ reader: PolledReader, _ attribute: RateAttribute,
+                                _ rate: Double, _ message: String) -> [SensorEvent] {
         reader.stop()
         session.mode = .starting
-        if setRate(session, attribute, target) { session.deviceRate = target }
+        if setRate(session, attribute, rate) { session.deviceRate = rate }
         do throws(SensorError) {
             try startPolling(session)
         } catch {
             stop()
             return [.failed(error.message)]
         }
-        return [.warning(slow + " (the driver waits for fresh data): data rate raised from \(current.sysfsText) to \(target.sysfsText) Hz")]
+        return [.warning(message)]
     }
 
     // MARK: buffered capture
@@ -535,7 +565,7 @@ public final class IIOSource: SensorSource {
             session.mode = .buffered(capture)
         case .polled(let reader, let failures):
             events += collect(session, reader, failures: failures)
-            if self.session != nil, !session.readsJudged, reader.readTime.count >= Self.readsTimed,
+            if self.session != nil, session.readJudgement != .done, reader.readTime.count >= Self.readsTimed,
                let changed = speedUpSlowReads(session, reader) {
                 events += changed
             }

@@ -111,8 +111,13 @@ public protocol SensorSource: AnyObject {
     /// The slowest sampling rate to ask the device for at the next `start`, where the
     /// device lets the rate be chosen (IIO); others ignore it.
     func setMinimumRate(_ hertz: Double)
+    /// Changes whenever the source replaced the descriptor it waits on while running (an
+    /// IIO source that gave up its buffer for polling): the new one may have the old
+    /// one's number, so a loop that watches it compares this too, not only the number.
+    var waitGeneration: Int { get }
 }
 
 extension SensorSource {
     public func setMinimumRate(_ hertz: Double) {}
+    public var waitGeneration: Int { 0 }
 }
