@@ -46,8 +46,10 @@ public final class IIOSource: SensorSource {
     /// Polled reads timed before the source judges whether the driver is too slow.
     static let readsTimed = 5
     /// A polled sample's reads may take this share of the poll interval; a driver whose
-    /// reads wait for fresh data (st_sensors: two data periods per read) is sped up to it.
+    /// reads wait for fresh data (st_sensors: two data periods per read) is sped up to it
+    /// when they take more than `slowRead` of it.
     static let readShare = 0.25
+    static let slowRead = 0.75
     /// How far a buffer timestamp may run ahead of the clock at the read (seconds).
     static let timestampLead = 0.05
 
@@ -376,7 +378,7 @@ public final class IIOSource: SensorSource {
 
     /// A driver whose raw reads wait for fresh data (st_sensors sleeps two data periods
     /// in each) cannot be polled faster than its data rate allows: when the reads take
-    /// more than half the poll interval, the data rate goes up until they would take
+    /// more than `slowRead` of the poll interval, the data rate goes up until they would take
     /// `readShare` of it, and polling starts again. A slow machine (or a slow bus) makes
     /// reads slow at any data rate: if the reads at the new rate are not clearly faster
     /// (under `0.7` of before), the rate found is put back. Nil when nothing changed.
@@ -394,7 +396,7 @@ public final class IIOSource: SensorSource {
                                   slow + " at \(session.deviceRate?.sysfsText ?? "?") Hz too: data rate put back to \(previousRate.sysfsText) Hz")
         case .pending:
             session.readJudgement = .done
-            guard took > interval / 2, !session.foreign else { return nil }
+            guard took > Self.slowRead * interval, !session.foreign else { return nil }
             guard let attribute = Self.rateAttribute(session), let current = session.deviceRate,
                   let offered = attribute.available().flatMap(SamplingRate.Offer.init(parsing:)),
                   let target = SamplingRate.choose(current: nil, offer: offered,
