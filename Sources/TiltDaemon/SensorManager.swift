@@ -188,6 +188,8 @@ final class SensorManager {
         lost.stop()
         running = false
         source = nil
+        busyMessage = nil
+        retryAt = nil
         log.warning("sensor: lost \(lost.info.name): \(reason)")
         setReport(SensorReport(status: .absent, kind: lost.info.kind.rawValue, name: lost.info.name,
                                message: "sensor lost: \(reason); waiting for it to come back"))

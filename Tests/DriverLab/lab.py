@@ -172,9 +172,11 @@ def check_run(files, chip, mode, tolerance):
     reported = sensor.get("rate")
     # A measured rate is sent when it differs from the one reported before; it is the
     # rate of the seconds before it was sent (the samples' t and the client's times are
-    # both the guest's CLOCK_MONOTONIC). Without one, the rate asked for held all along.
+    # both the guest's CLOCK_MONOTONIC). The lab measures over the daemon's own window:
+    # on a loaded machine the rate drifts within a run.
     actives = [(t, m) for t, m in client if m["type"] == "sensor" and m["status"] == "active"]
-    measured = whole
+    # No new rate sent: the daemon's first window (2 s) came within 5 % of the rate asked.
+    measured = rate([t for t in samples if t <= samples[0] + 2])
     if len(actives) > 1:
         # The daemon's windows: 2 s for its first measurement, 5 s after (RateMeter).
         sent = actives[-1][0] / 1e9

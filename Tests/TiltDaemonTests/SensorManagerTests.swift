@@ -161,6 +161,18 @@ final class FakeSource: SensorSource {
         #expect(h.reports.last == .idle)
     }
 
+    /// A held sensor that goes away is absent, with no retry left behind.
+    @Test func aHeldSensorThatGoesAwayIsAbsent() {
+        let h = Harness()
+        h.source!.busyStarts = 5
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.reports.last == .busy)
+        h.manager.deviceRemoved(isOurs: { _ in true })
+        #expect(h.reports.last == .absent)
+        #expect(h.manager.wait == .idle)
+    }
+
     /// A running source that another program takes over says so; the manager retries.
     @Test func aSensorTakenWhileRunningIsBusy() {
         let h = Harness()
