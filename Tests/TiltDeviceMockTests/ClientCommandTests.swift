@@ -57,7 +57,7 @@ extension MockDeviceTests {
             let matrix = try MountMatrix.parse(MockDeviceTests.IIOBuffered.matrixText)
             var expected: [Sample] = []
             // On the monotonic clock, a moment ago: stamps far from it are not used (docs/sensors.md).
-            let firstStamp = Int64((MonotonicClock.now() - 1) * 1e9)
+            let firstStamp = Int64((MonotonicClock.now() - 0.3) * 1e9)
             for i in 0..<20 {
                 let raw = (x: Int16(i * 10), y: Int16(-5 * i), z: Int16(1000 - i))
                 let stamp = firstStamp + Int64(i) * 10_000_000 + Int64(i % 3) * 1_234
