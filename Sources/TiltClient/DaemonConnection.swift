@@ -15,6 +15,8 @@ public final class DaemonConnection {
         case closed
         case io(path: String, Errno)
         case garbled(String)
+        /// A request the daemon did not answer in time (a busy or stuck daemon, not a garbled one).
+        case noReply(command: String, seconds: Double)
         /// Connected, but no `hello` came in time.
         case noGreeting(path: String, seconds: Double)
 
@@ -35,6 +37,8 @@ public final class DaemonConnection {
                 return "cannot talk to the daemon at \(path): \(errno)"
             case .garbled(let message):
                 return "the daemon sent something this client does not understand: \(message)"
+            case .noReply(let command, let seconds):
+                return "the daemon did not answer '\(command)' within \(Int(seconds)) s (is it overloaded? try again)."
             case .noGreeting(let path, let seconds):
                 return "the daemon at \(path) took the connection but did not greet within \(Int(seconds)) s "
                     + "(is it stuck starting? see 'journalctl -u tiltpuzzled')."
@@ -136,7 +140,7 @@ public final class DaemonConnection {
         let deadline = MonotonicClock.now() + timeout
         while true {
             guard let message = try next(timeout: max(0, deadline - MonotonicClock.now())) else {
-                throw .garbled("no reply to \(command.name) within \(Int(timeout)) s")
+                throw .noReply(command: command.name, seconds: timeout)
             }
             messages.append(message)
             switch message {
@@ -148,6 +152,20 @@ public final class DaemonConnection {
             default:
                 break
             }
+        }
+    }
+
+    /// The messages the daemon greets with, up to and including its `state` (it sends
+    /// one right after `hello`): a command that names a tile needs the board first.
+    public func readUntilState(timeout: Double = 10) throws(Failure) -> [ServerMessage] {
+        var messages: [ServerMessage] = []
+        let deadline = MonotonicClock.now() + timeout
+        while true {
+            guard let message = try next(timeout: max(0, deadline - MonotonicClock.now())) else {
+                throw .noReply(command: "state", seconds: timeout)
+            }
+            messages.append(message)
+            if case .state = message { return messages }
         }
     }
 

@@ -138,7 +138,7 @@ public struct BoardScene: Sendable {
 
     public var celebration: Celebration? {
         guard let state, solvedBanner != nil else { return nil }
-        var lines = ["\(state.moves) moves" + (solvedTime.map { " in \(BoardText.duration($0))" } ?? "")]
+        var lines = [CountText.text(state.moves, "move") + (solvedTime.map { " in \(PlayTime.text($0))" } ?? "")]
         let news = solvedNews ?? RecordNews()
         switch (news.bestTime, news.fewestMoves) {
         case (true, true): lines.append("New best: time and moves!")
@@ -146,7 +146,7 @@ public struct BoardScene: Sendable {
         case (false, true): lines.append("New best: fewest moves!")
         case (false, false):
             if let best = state.best {
-                lines.append("Best: \(BoardText.duration(best.bestTime)), \(best.fewestMoves) moves")
+                lines.append("Best: \(PlayTime.text(best.bestTime)), \(CountText.text(best.fewestMoves, "move"))")
             }
         }
         lines.append("New game: n or the New button")
@@ -183,7 +183,7 @@ public struct BoardScene: Sendable {
     /// The first status line: the game.
     public var gameLine: String {
         guard let state else { return "" }
-        var text = "\(state.size)×\(state.size)   \(state.moves) move\(state.moves == 1 ? "" : "s")"
+        var text = "\(state.size)×\(state.size)   \(CountText.text(state.moves, "move"))"
         if let notice {
             text += " — \(notice)"
         } else if let hint = hintText {
@@ -212,8 +212,8 @@ public struct BoardScene: Sendable {
     /// Shown over the board once the last tile has landed on a solved board.
     public var solvedBanner: String? {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
-        let time = solvedTime.map { " in \(BoardText.duration($0))" } ?? ""
-        return "Solved! \(state.moves) moves\(time)"
+        let time = solvedTime.map { " in \(PlayTime.text($0))" } ?? ""
+        return "Solved! \(CountText.text(state.moves, "move"))\(time)"
     }
 
     /// The tile (its value) the hint says to slide next: it glows.

@@ -1,5 +1,6 @@
 import TiltClient
 import TiltCommandLine
+import TiltCore
 import TiltTerminal
 import TiltWire
 
@@ -32,7 +33,9 @@ enum StatusCommand: ClientCommand {
             return ExitStatus.ok
         }
         BoardText.lines(state).forEach { print($0) }
-        print("\(state.size)×\(state.size) game, \(state.moves) moves, \(BoardText.duration(state.time)) played"
+        // On one line too, as `new --board` reads it (docs/client.md, "Boards").
+        print("board: \(BoardNotation.text(side: state.size, cells: state.board))")
+        print("\(state.size)×\(state.size) game, \(CountText.text(state.moves, "move")), \(PlayTime.text(state.time)) played"
               + (state.solved ? ", solved" : ""))
         print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
         for line in LiveGame.recordLines(state) { print(line) }

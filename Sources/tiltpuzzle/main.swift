@@ -29,6 +29,9 @@ func runMain() -> Int32 {
             print("tiltpuzzle \(ProductVersion.current)")
             return 0
         case .command(let spec, _, let arguments):
+            if arguments.value(GlobalOption.socket)?.isEmpty == true {
+                throw UsageError("--socket needs a path, not ''")
+            }
             if arguments.wantsHelp {
                 print(spec.helpText(program: commandLine.program), terminator: "")
                 return 0

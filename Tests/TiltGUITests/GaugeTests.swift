@@ -117,7 +117,7 @@ import TiltWire
         scene.advance(by: 2)
         let shown = try #require(scene.celebration)
         #expect(!shown.isRecord)
-        #expect(shown.lines.contains("Best: 1:01, 1 moves"))
+        #expect(shown.lines.contains("Best: 1:01, 1 move"))
     }
 }
 
