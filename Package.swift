@@ -118,6 +118,7 @@ if Context.environment["TILTPUZZLE_FUZZ"] != nil {
         ("sysfs", ["TiltCore", "TiltDevices"]),
         ("configuration", ["TiltCore", "TiltDaemon"]),
         ("saved-game", ["TiltCore", "TiltDaemon"]),
+        ("board-notation", ["TiltCore"]),
     ]
     // Only the libraries the fuzzers reach, so that one `swift build` makes them all.
     let reached: Set = ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "TiltDaemon"]

@@ -63,9 +63,14 @@ public enum BoardNotation {
         }
     }
 
+    /// Between labels: commas and any white space (a board pasted over several lines reads too).
+    public static func isSeparator(_ character: Character) -> Bool {
+        character == "," || character.isWhitespace
+    }
+
     /// Reads a written board; the side follows from the count.
     public static func board(_ text: String) throws(Problem) -> Board {
-        let words = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+        let words = text.split(whereSeparator: isSeparator)
         var labels: [Int?] = []
         for word in words {
             if word == "_" {

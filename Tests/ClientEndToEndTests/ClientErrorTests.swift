@@ -42,6 +42,7 @@ struct ClientErrorTests {
         (["tilt"], "tiltpuzzle: 'tilt' needs DIRECTION"),
         (["status", "--jsn"], "tiltpuzzle: unknown option '--jsn' for 'status'"),
         (["frobnicate"], "tiltpuzzle: unknown command 'frobnicate'"),
+        (["--bogus", "status"], "tiltpuzzle: unknown option '--bogus' for 'tiltpuzzle'"),
         ([], "tiltpuzzle: no command given"),
     ])
     func aBadArgumentIsOneClearLineAndAHint(arguments: [String], message: String) throws {

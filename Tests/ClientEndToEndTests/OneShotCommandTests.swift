@@ -24,7 +24,8 @@ struct OneShotCommandTests {
         let result = try Client.run(["status"], on: daemon)
         #expect(result.status == 0)
         #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 4, board: Self.solvedBoard))
-        #expect(result.stdout.contains("4×4 game, 0 moves"))
+        #expect(result.stdout.contains("4×4 game, 0 moves, 0:00 played"), "play time as a clock")
+        #expect(result.stdoutLines.contains("board: 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _"))
         #expect(result.stdout.contains("sensor absent"))
         #expect(result.stdout.contains("at \(daemon.socketPath)"))
     }

@@ -32,6 +32,13 @@ import TiltCore
         #expect(throws: problem) { try BoardNotation.board(text) }
     }
 
+    /// Found by the board-notation fuzzer: a line end inside a "word" made a reason of
+    /// two lines. Lines are separators, as spaces are.
+    @Test func aBoardOverSeveralLinesReadsAndAReasonIsOneLine() throws {
+        #expect(try BoardNotation.board("1 2 3\n4 5 6\r\n7 8 _\n") == Board(side: 3))
+        #expect(throws: BoardNotation.Problem.notALabel("x")) { try BoardNotation.board("1\nx") }
+    }
+
     @Test func theReasonsNameWhatIsAllowed() {
         #expect(BoardNotation.Problem.noSuchTile(9, side: 3).description
             == "there is no tile 9 on a 3×3 board: its tiles are 1 to 8, and 0 or _ the empty cell")
