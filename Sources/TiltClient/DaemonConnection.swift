@@ -155,8 +155,8 @@ public final class DaemonConnection {
         }
     }
 
-    /// The messages the daemon greets with, up to and including its `state` (it sends
-    /// one right after `hello`): a command that names a tile needs the board first.
+    /// The messages the daemon greets with, up to and including its `state`, last (it
+    /// sends one right after `hello`): a command that names a tile needs the board first.
     public func readUntilState(timeout: Double = 10) throws(Failure) -> [ServerMessage] {
         var messages: [ServerMessage] = []
         let deadline = MonotonicClock.now() + timeout

@@ -24,9 +24,7 @@ enum OneShot {
         } catch {
             return report(error).status
         }
-        guard let state = messages.compactMap({ if case .state(let s) = $0 { s } else { nil } }).last else {
-            return ExitStatus.protocolError
-        }
+        guard case .state(let state)? = messages.last else { return ExitStatus.software }
         do throws(UsageError) {
             command = try make(state)
         } catch {
