@@ -18,6 +18,8 @@ public enum ExitStatus {
     public static let missingFile: Int32 = 72
     /// EX_CANTCREAT: an output file cannot be created.
     public static let cannotCreate: Int32 = 73
+    /// EX_TEMPFAIL: busy for now (the daemon's state directory is another daemon's).
+    public static let temporaryFailure: Int32 = 75
     /// EX_PROTOCOL: the daemon speaks another protocol, or garbled it.
     public static let protocolError: Int32 = 76
     /// EX_NOPERM: the socket is not ours to open.

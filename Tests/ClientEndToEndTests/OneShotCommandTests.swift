@@ -41,7 +41,7 @@ struct OneShotCommandTests {
         #expect(state["board"] as? [Int] == Self.solvedBoard)
         #expect(state["size"] as? Int == 4 && state["empty"] as? Int == 15 && state["moves"] as? Int == 0)
         #expect(state["solved"] as? Bool == true && state["canUndo"] as? Bool == false)
-        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "absent")
+        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "disabled")
         #expect((object["daemon"] as? [String: Any])?["socket"] as? String == daemon.socketPath)
     }
 
