@@ -25,7 +25,7 @@ struct OneShotCommandTests {
         #expect(result.status == 0)
         #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 4, board: Self.solvedBoard))
         #expect(result.stdout.contains("4×4 game, 0 moves"))
-        #expect(result.stdout.contains("sensor absent"))
+        #expect(result.stdout.contains("sensor disabled — no sensor by choice"))
         #expect(result.stdout.contains("at \(daemon.socketPath)"))
     }
 
