@@ -120,8 +120,19 @@ public final class DaemonConnection {
         let id = nextID
         nextID += 1
         let bytes = ClientRequest(id: .number(String(id)), command: command).encoded()
+        // A daemon that closed the connection is an EPIPE to report, never a SIGPIPE.
+        let sent = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = try UnixSocket.send(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                    if count == 0 { _ = try Poll.wait([(descriptor, .writable)], timeout: nil) }
+                    offset += count
+                }
+            }
+        }
         do throws(Errno) {
-            try descriptor.writeAll(bytes)
+            try sent.get()
         } catch {
             throw error == .brokenPipe ? .closed : .io(path: path, error)
         }
@@ -131,7 +142,14 @@ public final class DaemonConnection {
     /// Sends a command and reads until its reply or error: the messages before it,
     /// and the reply or error itself last.
     public func request(_ command: Command, timeout: Double = 10) throws(Failure) -> [ServerMessage] {
-        let id = try send(command)
+        let id: Int
+        do throws(Failure) {
+            id = try send(command)
+        } catch where error == .closed {
+            // The daemon may have said why before it closed (`too-many-clients` follows
+            // the `hello`): an error without an id, which answers this request too.
+            id = nextID - 1
+        }
         var messages: [ServerMessage] = []
         let deadline = MonotonicClock.now() + timeout
         while true {
