@@ -40,7 +40,8 @@ public struct SavedGame: Sendable, Equatable {
     }
 
     /// `{"format":1,"revision":…,"time":…,"puzzle":{"size":…,"board":[…],"moves":…,
-    /// "history":{"limit":…,"undo":"rd3","redo":""}},"neutral":[x,y,z]}` and a newline.
+    /// "history":{"limit":…,"undo":"rd3","redo":""}},"neutral":[x,y,z],"sensitivity":{…},
+    /// "records":[…],"mayRecord":true}` and a newline.
     public func encoded() -> [UInt8] {
         let history = puzzle.history
         var w = JSONWriter()
