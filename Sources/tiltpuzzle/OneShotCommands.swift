@@ -21,12 +21,17 @@ enum OneShot {
         } catch {
             return report(error).status
         }
-        if case .error(_, let code, let message)? = messages.last {
-            StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
-            return ExitStatus.refused
-        }
+        if let refused = refusal(messages) { return refused }
         if let text = describe(messages) { print(text) }
         return ExitStatus.ok
+    }
+
+    /// When the request was answered with an error: prints the daemon's message and
+    /// returns exit 1.
+    static func refusal(_ messages: [ServerMessage]) -> Int32? {
+        guard case .error(_, let code, let message)? = messages.last else { return nil }
+        StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
+        return ExitStatus.refused
     }
 
     static func movesText(_ messages: [ServerMessage]) -> String {

@@ -32,9 +32,11 @@ struct ClientErrorTests {
             if client.greeting() != nil { attached = client } else { usleep(20_000) }
         }
         #expect(attached != nil)
-        let result = try Client.run(["tilt", "up"], on: daemon)
-        #expect(result.status == 1)
-        #expect(result.stderr == "tiltpuzzle: the daemon serves at most 1 clients (too-many-clients)\n")
+        for command in [["tilt", "up"], ["status"]] {
+            let result = try Client.run(command, on: daemon)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == "tiltpuzzle: the daemon serves at most 1 clients (too-many-clients)\n", "\(command)")
+        }
     }
 
     /// Without --socket or TILTPUZZLE_SOCKET: the user's runtime folder, then the system socket.
