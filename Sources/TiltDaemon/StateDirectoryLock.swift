@@ -37,22 +37,20 @@ final class StateDirectoryLock {
             try? fd.close()
             throw .inUse(holder: holder)
         }
-        do throws(Errno) {
-            try fd.truncate(to: 0)
-            try fd.writeAll("\(getpid())\n")
-        } catch {
-            try? fd.close()
-            throw .system(error)
-        }
+        // The lock is what counts; the id only helps the message of a daemon refused, so
+        // a full disk that cannot take it does not stop the start.
+        if (try? fd.truncate(to: 0)) != nil { try? fd.writeAll("\(getpid())\n") }
         descriptor = fd
     }
 
-    /// The process id the holder wrote; nil before it wrote it, or when unreadable.
+    /// The process id the holder wrote; nil before it wrote it whole (with its newline),
+    /// or when unreadable.
     private static func holder(in fd: FileDescriptor) -> Int32? {
         var bytes = [UInt8](repeating: 0, count: 32)
-        guard let count = try? fd.read(into: &bytes) else { return nil }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
-        return Int32(text.split(separator: "\n").first ?? "").flatMap { $0 > 0 ? $0 : nil }
+        guard let count = try? fd.read(into: &bytes), count > 1, bytes[count - 1] == UInt8(ascii: "\n") else {
+            return nil
+        }
+        return Int32(String(decoding: bytes[..<(count - 1)], as: UTF8.self)).flatMap { $0 > 0 ? $0 : nil }
     }
 
     deinit { try? descriptor.close() }

@@ -57,18 +57,19 @@ import Glibc
         #expect(greeting["size"] as? Int == 3)
     }
 
-    /// A real full file system: a 256 KiB tmpfs mounted in a private mount namespace,
-    /// which the test reaches through the daemon's /proc/PID/root.
+    /// A real full file system: a 256 KiB tmpfs mounted in a private mount namespace
+    /// and filled before the daemon starts; the test reaches it through /proc/PID/root.
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
                    "needs root to mount a tmpfs in a private mount namespace"))
     func aFullDiskAnswersSaveFailedKeepsTheSavedGameAndSavingResumes() throws {
         let directory = TemporaryDirectory()
         let mountPoint = directory.path + "/state"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        let mountAndRun = #"mount -t tmpfs -o size=256k,mode=0700 tiltpuzzle-test "$0" && exec "$@""#
+        let mountFillAndRun = #"mount -t tmpfs -o size=256k,mode=0700 tiltpuzzle-test "$0" && "#
+            + #"{ head -c 300000 /dev/zero >"$0/filler" 2>/dev/null; exec "$@"; }"#
         let daemon = try DaemonProcess(directory: directory,
                                        launcher: ["unshare", "--mount", "--propagation", "private",
-                                                  "sh", "-c", mountAndRun, mountPoint])
+                                                  "sh", "-c", mountFillAndRun, mountPoint])
         let inside = "/proc/\(daemon.process.processIdentifier)/root" + daemon.stateDirectory
         let filler = inside + "/filler"
         func savedSize() throws -> Int? {
@@ -77,25 +78,28 @@ import Glibc
             return (object?["puzzle"] as? [String: Any])?["size"] as? Int
         }
         let client = try TestClient(path: daemon.socketPath)
-        client.greeting()
+        #expect(client.greeting() != nil, "a full disk does not stop the start")
         func newGame(size: Int, id: Int) -> [String: Any]? {
             client.request(#"{"cmd":"new","size":\#(size),"id":\#(id)}"#, id: id).last
         }
-        #expect(newGame(size: 3, id: 1)?["type"] as? String == "reply")
+        #expect(newGame(size: 5, id: 1)?["code"] as? String == "save-failed")
+        #expect(daemon.logShows("No space left on device"))
+        #expect(!FileManager.default.fileExists(atPath: inside + "/game.json"))
+
+        #expect(unlink(filler) == 0)
+        #expect(newGame(size: 3, id: 2)?["type"] as? String == "reply", "saving resumes with space")
         #expect(try savedSize() == 3)
 
         #expect(Self.fill(filler) == ENOSPC)
-        let refused = newGame(size: 5, id: 2)
-        #expect(refused?["code"] as? String == "save-failed")
+        #expect(newGame(size: 5, id: 3)?["code"] as? String == "save-failed")
         #expect(try savedSize() == 3, "the file keeps the last game a client was told is saved")
-        #expect(daemon.logShows("No space left on device"))
 
         #expect(unlink(filler) == 0)
-        #expect(newGame(size: 4, id: 3)?["type"] as? String == "reply", "saving resumes with space")
+        #expect(newGame(size: 4, id: 4)?["type"] as? String == "reply")
         #expect(try savedSize() == 4)
 
         #expect(Self.fill(filler) == ENOSPC)
-        #expect(newGame(size: 6, id: 4)?["code"] as? String == "save-failed")
+        #expect(newGame(size: 6, id: 5)?["code"] as? String == "save-failed")
         daemon.terminate()
         #expect(daemon.logShows("stopped, but the game could not be saved"))
         #expect(!daemon.log.contains("the game is saved in"), "no claim of a save that failed")
