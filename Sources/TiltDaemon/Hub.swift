@@ -86,8 +86,8 @@ public final class Hub {
 
     // MARK: Attach and detach
 
-    /// Attaches a client: it gets `hello`, `state` and `sensor`. Nil (and the
-    /// transport closed after an error) when the client limit is reached.
+    /// Attaches a client: it gets `hello`, `state`, `sensor` and `settings`. Nil (and
+    /// the transport closed after `hello` and an error) when the client limit is reached.
     @discardableResult
     public func attach(_ transport: ClientTransport) -> Int? {
         guard sessions.count < limits.maxClients else {
