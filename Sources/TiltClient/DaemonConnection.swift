@@ -124,8 +124,19 @@ public final class DaemonConnection {
         let id = nextID
         nextID += 1
         let bytes = ClientRequest(id: .number(String(id)), command: command).encoded()
+        // A daemon that closed the connection is an EPIPE to report, never a SIGPIPE.
+        let sent = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = try UnixSocket.send(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                    if count == 0 { _ = try Poll.wait([(descriptor, .writable)], timeout: nil) }
+                    offset += count
+                }
+            }
+        }
         do throws(Errno) {
-            try descriptor.writeAll(bytes)
+            try sent.get()
         } catch {
             throw error == .brokenPipe ? .closed : .io(path: path, error)
         }
@@ -135,7 +146,14 @@ public final class DaemonConnection {
     /// Sends a command and reads until its reply or error: the messages before it,
     /// and the reply or error itself last.
     public func request(_ command: Command, timeout: Double = 10) throws(Failure) -> [ServerMessage] {
-        let id = try send(command)
+        let id: Int
+        do throws(Failure) {
+            id = try send(command)
+        } catch where error == .closed {
+            // The daemon may have said why before it closed (`too-many-clients` follows
+            // the `hello`): an error without an id, which answers this request too.
+            id = nextID - 1
+        }
         var messages: [ServerMessage] = []
         let deadline = MonotonicClock.now() + timeout
         while true {
@@ -156,7 +174,8 @@ public final class DaemonConnection {
     }
 
     /// The messages the daemon greets with, up to and including its `state`, last (it
-    /// sends one right after `hello`): a command that names a tile needs the board first.
+    /// sends one right after `hello`), or up to a refusal that answers no request (a
+    /// daemon at its client limit): a command that names a tile needs the board first.
     public func readUntilState(timeout: Double = 10) throws(Failure) -> [ServerMessage] {
         var messages: [ServerMessage] = []
         let deadline = MonotonicClock.now() + timeout
@@ -166,6 +185,8 @@ public final class DaemonConnection {
             }
             messages.append(message)
             if case .state = message { return messages }
+            // A daemon at its client limit greets, then refuses with no id.
+            if case .error(nil, _, _) = message { return messages }
         }
     }
 

@@ -24,8 +24,9 @@ public enum ExitStatus {
     public static let cannotCreate: Int32 = 73
     /// EX_IOERR: a device failed or went away while it was read (`record`).
     public static let ioError: Int32 = 74
-    /// EX_TEMPFAIL: the daemon took the request but did not answer in time; try again.
-    public static let timedOut: Int32 = 75
+    /// EX_TEMPFAIL: try again later: the daemon took the request but did not answer in
+    /// time (the client), or the state directory is another daemon's (the daemon).
+    public static let temporaryFailure: Int32 = 75
     /// EX_PROTOCOL: the daemon speaks another protocol, or garbled it.
     public static let protocolError: Int32 = 76
     /// EX_NOPERM: the socket is not ours to open.

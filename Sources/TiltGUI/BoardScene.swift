@@ -202,7 +202,7 @@ public struct BoardScene: Sendable {
             switch sensor.status {
             case .active: return "sensor on: " + (sensor.name ?? sensor.kind ?? "tilt to play")
             case .idle: return "sensor idle"
-            case .absent: return "no sensor: keys or touch"
+            case .absent, .disabled: return "no sensor: keys or touch"
             case .ended: return "sensor: trace ended"
             case .error: return "sensor lost" + (sensor.message.map { ": \($0)" } ?? "")
             }

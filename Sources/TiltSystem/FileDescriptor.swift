@@ -131,6 +131,11 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         _ = try Syscall.call("fsync") { fsync(rawValue) }
     }
 
+    /// Cuts (or extends) the file to `length` bytes.
+    public func truncate(to length: Int) throws(Errno) {
+        _ = try Syscall.call("ftruncate") { ftruncate(rawValue, off_t(length)) }
+    }
+
     public func setNonBlocking(_ on: Bool = true) throws(Errno) {
         let flags = try Syscall.call("fcntl") { fcntl(rawValue, F_GETFL) }
         _ = try Syscall.call("fcntl") { fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }

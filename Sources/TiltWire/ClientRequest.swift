@@ -72,12 +72,17 @@ public struct ClientRequest: Equatable, Sendable {
             throw Rejection(id: nil, code: .notAnObject, message: "a request is a JSON object, not \(value.typeName)")
         }
         let id = value["id"]
+        /// An argument as given; `null` is the same as leaving it out (docs/protocol.md).
+        func argument(_ key: String) -> JSONValue? {
+            guard let field = value[key], field != .null else { return nil }
+            return field
+        }
         func reject(_ code: ErrorCode, _ message: String) -> Rejection { Rejection(id: id, code: code, message: message) }
         guard let name = value["cmd"]?.string else {
             throw reject(.missingCommand, "a request needs a \"cmd\" string")
         }
         func direction() throws(Rejection) -> Direction {
-            guard let text = value["direction"]?.string else {
+            guard let text = argument("direction")?.string else {
                 throw reject(.badArgument, "\(name) needs \"direction\": up, down, left or right")
             }
             guard let direction = Direction(rawValue: text) else {
@@ -86,7 +91,7 @@ public struct ClientRequest: Equatable, Sendable {
             return direction
         }
         func index() throws(Rejection) -> Int {
-            guard let index = value["index"]?.int, index >= 0 else {
+            guard let index = argument("index")?.int, index >= 0 else {
                 throw reject(.badArgument, "\(name) needs \"index\", a cell index from 0")
             }
             return index
@@ -104,24 +109,24 @@ public struct ClientRequest: Equatable, Sendable {
         case "hint": command = .hint
         case "new":
             var size: Int?
-            if let field = value["size"], field != .null {
+            if let field = argument("size") {
                 guard let n = field.int, Board.sides.contains(n) else {
                     throw reject(.badArgument, "\"size\" must be a whole number from \(Board.sides.lowerBound) to \(Board.sides.upperBound)")
                 }
                 size = n
             }
             var seed: UInt64?
-            if let field = value["seed"], field != .null {
+            if let field = argument("seed") {
                 guard let s = field.uint64 else { throw reject(.badArgument, "\"seed\" must be a whole number from 0 to 2^64-1") }
                 seed = s
             }
             var shuffle = true
-            if let field = value["shuffle"] {
+            if let field = argument("shuffle") {
                 guard let b = field.bool else { throw reject(.badArgument, "\"shuffle\" must be true or false") }
                 shuffle = b
             }
             var board: Board?
-            if let field = value["board"], field != .null {
+            if let field = argument("board") {
                 guard case .array(let items) = field, items.allSatisfy({ $0.int != nil }) else {
                     throw reject(.badArgument, "\"board\" must be an array of whole numbers")
                 }
@@ -133,7 +138,7 @@ public struct ClientRequest: Equatable, Sendable {
                 if let size, size != board!.side {
                     throw reject(.badArgument, "\"size\" is \(size) but the board is \(board!.side)×\(board!.side)")
                 }
-                if value["seed"] != nil || value["shuffle"] != nil {
+                if argument("seed") != nil || argument("shuffle") != nil {
                     throw reject(.badArgument, "a \"board\" is played as given: no \"seed\" or \"shuffle\" with it")
                 }
             }
@@ -142,7 +147,7 @@ public struct ClientRequest: Equatable, Sendable {
         case "configure":
             var angles: [Double?] = []
             for key in ["trigger", "release"] {
-                guard let field = value[key], field != .null else { angles.append(nil); continue }
+                guard let field = argument(key) else { angles.append(nil); continue }
                 guard let degrees = field.double, degrees.isFinite else {
                     throw reject(.badArgument, "\"\(key)\" must be a number of degrees")
                 }
@@ -155,7 +160,7 @@ public struct ClientRequest: Equatable, Sendable {
         case "subscribe":
             var streams: [Bool?] = []
             for key in ["samples", "pose"] {
-                guard let field = value[key] else { streams.append(nil); continue }
+                guard let field = argument(key) else { streams.append(nil); continue }
                 guard let on = field.bool else { throw reject(.badArgument, "\"\(key)\" must be true or false") }
                 streams.append(on)
             }

@@ -24,6 +24,7 @@ enum OneShot {
         } catch {
             return report(error).status
         }
+        if let refused = refusal(messages) { return refused }
         guard case .state(let state)? = messages.last else { return ExitStatus.software }
         do throws(UsageError) {
             command = try make(state)
@@ -38,10 +39,7 @@ enum OneShot {
                 return report(error).status
             }
         }
-        if case .error(_, let code, let message)? = messages.last {
-            StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
-            return ExitStatus.refused
-        }
+        if let refused = refusal(messages) { return refused }
         if let text = describe(messages) { print(text) }
         return ExitStatus.ok
     }
@@ -49,6 +47,14 @@ enum OneShot {
     static func perform(_ command: Command, _ arguments: ParsedArguments, timeout: Double = 10,
                         describe: ([ServerMessage]) -> String?) -> Int32 {
         perform(arguments, timeout: timeout, describe: describe) { _ in command }
+    }
+
+    /// When the request was answered with an error: prints the daemon's message and
+    /// returns exit 1.
+    static func refusal(_ messages: [ServerMessage]) -> Int32? {
+        guard case .error(_, let code, let message)? = messages.last else { return nil }
+        StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
+        return ExitStatus.refused
     }
 
     /// `moved 15 right, 14 right — solved!`: each tile by its label, or `nothing moved`.

@@ -17,7 +17,10 @@ enum StatusCommand: ClientCommand {
         var state: GameState?
         var sensor: SensorReport?
         do throws(DaemonConnection.Failure) {
-            for message in try connection.request(.sensor) {
+            let messages = try connection.request(.sensor)
+            // A daemon at its client limit greets, then refuses.
+            if let refused = OneShot.refusal(messages) { return refused }
+            for message in messages {
                 if case .state(let s) = message { state = s }
                 if case .sensor(let r) = message { sensor = r }
             }

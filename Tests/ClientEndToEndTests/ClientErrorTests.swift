@@ -18,6 +18,27 @@ struct ClientErrorTests {
         #expect(result.stderr.contains("run 'tiltpuzzled'"))
     }
 
+    /// A daemon at its client limit greets, says why and closes: the client reports
+    /// the reason as a refusal, whether or not its request was written before the close.
+    @Test func aDaemonAtItsClientLimitIsARefusalWithTheReason() throws {
+        let directory = TemporaryDirectory()
+        let config = directory.path + "/one.conf"
+        try "[clients]\nmax-clients = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(directory: directory, arguments: ["--source", "none", "--config", config])
+        // The daemon may not have seen yet that the start-up probe's connection left.
+        var attached: TestClient?
+        for _ in 0..<100 where attached == nil {
+            let client = try TestClient(path: daemon.socketPath)
+            if client.greeting() != nil { attached = client } else { usleep(20_000) }
+        }
+        #expect(attached != nil)
+        for command in [["tilt", "up"], ["status"]] {
+            let result = try Client.run(command, on: daemon)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == "tiltpuzzle: the daemon serves at most 1 clients (too-many-clients)\n", "\(command)")
+        }
+    }
+
     /// Without --socket or TILTPUZZLE_SOCKET: the user's runtime folder, then the system socket.
     @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/run/tiltpuzzle/tiltpuzzled.sock"),
                    "a system daemon is running here"))

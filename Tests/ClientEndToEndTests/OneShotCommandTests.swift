@@ -26,7 +26,7 @@ struct OneShotCommandTests {
         #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 4, board: Self.solvedBoard))
         #expect(result.stdout.contains("4×4 game, 0 moves, 0:00 played"), "play time as a clock")
         #expect(result.stdoutLines.contains("board: 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _"))
-        #expect(result.stdout.contains("sensor absent"))
+        #expect(result.stdout.contains("sensor disabled — no sensor by choice"))
         #expect(result.stdout.contains("at \(daemon.socketPath)"))
     }
 
@@ -42,7 +42,7 @@ struct OneShotCommandTests {
         #expect(state["board"] as? [Int] == Self.solvedBoard)
         #expect(state["size"] as? Int == 4 && state["empty"] as? Int == 15 && state["moves"] as? Int == 0)
         #expect(state["solved"] as? Bool == true && state["canUndo"] as? Bool == false)
-        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "absent")
+        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "disabled")
         #expect((object["daemon"] as? [String: Any])?["socket"] as? String == daemon.socketPath)
     }
 

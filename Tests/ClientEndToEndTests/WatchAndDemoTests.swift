@@ -14,7 +14,7 @@ struct WatchAndDemoTests {
         let lines = watch.lines
         let greeting = lines.lines(until: { $0.hasPrefix("sensor") })
         #expect(greeting == ["state 1: 4×4, 0 moves, 0:00 played, solved; board 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _",
-                             "sensor absent — no accelerometer found"])
+                             "sensor disabled — no sensor by choice (source none)"])
         // The lines come while the watcher runs, not when it ends.
         _ = try Client.run(["tilt", "right"], on: daemon)
         #expect(lines.next() == "move 2: tile 15 right, cell 14→15 (command), 1 move")

@@ -91,6 +91,7 @@ import Glibc
         let reloaded = Date().addingTimeInterval(5)
         while !daemon.log.contains("configuration reloaded"), Date() < reloaded { usleep(20_000) }
         let refused = try TestClient(path: daemon.socketPath)
+        #expect(refused.next()?["type"] as? String == "hello")
         #expect(refused.next()?["code"] as? String == "too-many-clients")
         // A broken file at reload is reported and the running configuration stays.
         try "[clients]\nmax-clients = many\n".write(to: config, atomically: true, encoding: .utf8)
@@ -100,6 +101,7 @@ import Glibc
         #expect(daemon.log.contains("line 2"))
         #expect(daemon.process.isRunning)
         let stillRefused = try TestClient(path: daemon.socketPath)
+        #expect(stillRefused.next()?["type"] as? String == "hello")
         #expect(stillRefused.next()?["code"] as? String == "too-many-clients")
     }
 

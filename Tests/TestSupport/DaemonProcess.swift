@@ -41,11 +41,20 @@ public final class DaemonProcess {
     private let logPipe = Pipe()
     private let logBuffer = LogBuffer()
 
-    public init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:]) throws {
+    /// `launcher`: a command line the daemon's runs under (`unshare …`, `setpriv …`),
+    /// which ends by executing it, so the process is the daemon's.
+    public init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:],
+                launcher: [String] = []) throws {
         socketPath = directory.path + "/d.sock"
         stateDirectory = directory.path + "/state"
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--socket", socketPath, "--state-dir", stateDirectory, "--log-level", "debug"] + arguments
+        let daemonArguments = ["--socket", socketPath, "--state-dir", stateDirectory, "--log-level", "debug"] + arguments
+        if launcher.isEmpty {
+            process.executableURL = BuiltProducts.url("tiltpuzzled")
+            process.arguments = daemonArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = launcher + [BuiltProducts.url("tiltpuzzled").path] + daemonArguments
+        }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NOTIFY_SOCKET")
         env.removeValue(forKey: "LISTEN_FDS")
@@ -61,13 +70,24 @@ public final class DaemonProcess {
 
     public var log: String { logBuffer.text }
 
+    /// Whether the log shows `text` within `seconds`: it arrives through a pipe, after
+    /// whatever the daemon sent on its socket meanwhile.
+    public func logShows(_ text: String, within seconds: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !log.contains(text) {
+            if Date() >= deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    /// Waits for the daemon's `ready` line, which it logs once it listens. Not by
+    /// connecting: a client that attaches starts the sensor, and a replay at full speed
+    /// would play part of its trace before the test's own client is there.
     private func waitForSocket() throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let client = try? TestClient(path: socketPath) {
-                client.close()
-                return
-            }
+            if log.contains(" ready\n") && FileManager.default.fileExists(atPath: socketPath) { return }
             if !process.isRunning { break }
             usleep(10_000)
         }
@@ -88,6 +108,33 @@ public final class DaemonProcess {
     deinit {
         terminate()
         logPipe.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// `tiltpuzzled` run to its end, for starts that must fail.
+public struct DaemonExit {
+    public var status: Int32
+    /// Standard error and output together.
+    public var output: String
+
+    /// Runs the daemon (`executable`, by default the built one) with `arguments`
+    /// after `launcher`, and waits for it to exit.
+    public static func run(_ arguments: [String], launcher: [String] = [],
+                           executable: String = BuiltProducts.url("tiltpuzzled").path) throws -> DaemonExit {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? executable : "/usr/bin/env")
+        process.arguments = launcher.isEmpty ? arguments : launcher + [executable] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        environment.removeValue(forKey: "LISTEN_FDS")
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return DaemonExit(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
     }
 }
 
