@@ -48,6 +48,10 @@ enum SDLEvents {
         // Touches arrive as finger events; the synthetic mouse copies are filtered by id.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // SDL 2 reads the app id and the X11 class from the environment only, at window
+        // creation; one set by whoever started the board wins.
+        setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppIdentity.id, 0)
+        setenv("SDL_VIDEO_X11_WMCLASS", AppIdentity.id, 0)
         guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError("cannot start SDL video") }
         // With no display SDL falls back to drawing off screen, where nobody sees the
         // board and SDL polls every millisecond: unless asked for, that is an error.

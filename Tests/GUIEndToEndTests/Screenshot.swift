@@ -3,7 +3,8 @@ import TestSupport
 import TiltGUI
 
 /// A window's pixels, read from an X window dump (`xwd`): the header is 25
-/// big-endian 32-bit fields, then the colour map, then the rows.
+/// big-endian 32-bit fields, then the colour map, then the rows; or from the binary
+/// PPM a Wayland compositor's grim writes.
 struct Screenshot {
     let width: Int
     let height: Int
@@ -31,6 +32,29 @@ struct Screenshot {
         guard bytesPerPixel >= 3, data.count >= offset + bytesPerLine * height else {
             throw TestFailure("xwd of \(width)×\(height) at \(bytesPerPixel * 8) bits per pixel is cut short")
         }
+        self.data = data
+    }
+
+    /// A binary PPM (P6, 8 bits a channel): "P6 width height 255", one white space, RGB rows.
+    init(ppm data: Data) throws {
+        var fields: [Int] = []
+        var index = data.startIndex + 2
+        guard data.starts(with: Array("P6".utf8)) else { throw TestFailure("not a binary PPM") }
+        while fields.count < 3, index < data.endIndex {
+            while index < data.endIndex, data[index] == 0x20 || data[index] == 0x0A || data[index] == 0x09 { index += 1 }
+            var value = 0
+            while index < data.endIndex, (0x30...0x39).contains(data[index]) { value = value * 10 + Int(data[index] - 0x30); index += 1 }
+            fields.append(value)
+        }
+        guard fields.count == 3, fields[2] == 255 else { throw TestFailure("a PPM header of \(fields)") }
+        width = fields[0]
+        height = fields[1]
+        offset = index + 1 - data.startIndex
+        bytesPerPixel = 3
+        bytesPerLine = 3 * width
+        leastSignificantFirst = false
+        masks = (0xFF0000, 0x00FF00, 0x0000FF)
+        guard data.count >= offset + bytesPerLine * height else { throw TestFailure("a PPM of \(width)×\(height) is cut short") }
         self.data = data
     }
 
