@@ -20,6 +20,10 @@ final class GUIApp {
     private let printsFrameStats: Bool
     private var scene = BoardScene()
     private var gestures = GestureRecognizer()
+    /// The question New asks, while it is up: it takes every tap and key.
+    private var dialog: NewGameDialog?
+    /// The dialog's answer under the finger that went down, taken if it comes up on it too.
+    private var dialogPress: NewGameDialog.Choice?
     private var stats = FrameStats()
     private var running = true
     private var needsDrawing = true
@@ -78,8 +82,15 @@ final class GUIApp {
         switch event {
         case .quit:
             running = false
+        case .key(let key) where dialog != nil:
+            if let choice = NewGameDialog.choice(for: key) { answer(choice) }
         case .key(let key):
             if let action = UserAction(key: key) { perform(action) }
+        case .pointerDown(_, let point) where dialog != nil:
+            dialogPress = NewGameDialog.frames(in: layout).choice(at: point)
+        case .pointerUp(_, let point) where dialog != nil:
+            if let pressed = dialogPress, NewGameDialog.frames(in: layout).choice(at: point) == pressed { answer(pressed) }
+            dialogPress = nil
         case .pointerDown(let pointer, let point):
             gestures.pointerDown(pointer, at: point)
         case .pointerUp(let pointer, let point):
@@ -103,8 +114,25 @@ final class GUIApp {
         }
     }
 
+    private func answer(_ choice: NewGameDialog.Choice) {
+        guard var open = dialog else { return }
+        let (command, stays) = open.choose(choice)
+        dialog = stays ? open : nil
+        needsDrawing = true
+        if let command { perform(.send(command)) }
+    }
+
     private func perform(_ action: UserAction) {
         switch action {
+        case .newGame:
+            switch NewGameDialog.request(state: scene.state) {
+            case .start(let size): perform(.send(.new(size: size, seed: nil, shuffle: true)))
+            case .ask(let question): dialog = question
+            }
+            needsDrawing = true
+        case .chooseSize:
+            dialog = NewGameDialog.chooseSize(state: scene.state)
+            needsDrawing = true
         case .quit:
             running = false
         case .toggleFullscreen:
@@ -168,7 +196,7 @@ final class GUIApp {
         scene.advance(by: now - lastAdvance)
         lastAdvance = now
         renderer.matchWindowScale()
-        painter.draw(scene, in: layout)
+        painter.draw(scene, in: layout, dialog: dialog)
         renderer.present()
         painter.text.endFrame()
         lastFrame = now

@@ -137,6 +137,7 @@ enum SDLEvents {
         case Int32(SDLK_LEFT.rawValue): return .arrow(.left)
         case Int32(SDLK_RIGHT.rawValue): return .arrow(.right)
         case Int32(SDLK_ESCAPE.rawValue), Int32(SDLK_AC_BACK.rawValue): return .escape
+        case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): return .enter
         case 32..<127: return .character(Character(Unicode.Scalar(UInt8(symbol))))
         default: return .other
         }
@@ -258,18 +259,19 @@ final class Renderer {
         SDL_RenderFillRectF(pointer, &frame)
     }
 
-    /// Draws `texture` centred in `rect`, shrunk to fit it, and to `scale` if that is smaller.
-    func draw(_ texture: Texture, centeredIn rect: Rect, scale: Double = 1) {
-        draw(texture, in: rect, scale: scale, alignLeft: false)
+    /// Draws `texture` centred in `rect`, shrunk to fit it, and to `scale` if that is
+    /// smaller, but never below `minimumScale` (text stays legible, docs/gui.md).
+    func draw(_ texture: Texture, centeredIn rect: Rect, scale: Double = 1, minimumScale: Double = 0) {
+        draw(texture, in: rect, scale: scale, minimumScale: minimumScale, alignLeft: false)
     }
 
-    /// Draws `texture` at the left of `rect`, vertically centred, shrunk to fit.
+    /// Draws `texture` at the left of `rect`, vertically centred, at its size.
     func draw(_ texture: Texture, leftIn rect: Rect) {
-        draw(texture, in: rect, scale: 1, alignLeft: true)
+        draw(texture, in: rect, scale: 1, minimumScale: 1, alignLeft: true)
     }
 
-    private func draw(_ texture: Texture, in rect: Rect, scale: Double, alignLeft: Bool) {
-        let scale = min(scale, Self.fit(texture, in: rect))
+    private func draw(_ texture: Texture, in rect: Rect, scale: Double, minimumScale: Double, alignLeft: Bool) {
+        let scale = max(minimumScale, min(scale, Self.fit(texture, in: rect)))
         let width = texture.width * scale
         let height = texture.height * scale
         let x = alignLeft ? rect.x : rect.x + (rect.width - width) / 2

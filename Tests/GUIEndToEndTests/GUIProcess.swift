@@ -30,7 +30,7 @@ final class GUIProcess {
     static func stateHomeWithFirstStartSeen(in directory: TemporaryDirectory) -> String {
         let home = directory.path + "/xdg-state"
         try? FileManager.default.createDirectory(atPath: home + "/tiltpuzzle", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: home + "/tiltpuzzle/welcomed", contents: nil)
+        _ = FileManager.default.createFile(atPath: home + "/tiltpuzzle/welcomed", contents: nil)
         chmod(home, 0o755)
         return home
     }

@@ -2,8 +2,9 @@ import Testing
 import TiltGUI
 
 @Suite struct LayoutTests {
+    /// Down to 480×360: below that the panel's legible text and 9 mm buttons leave no room for a board.
     static let windows = [Size(width: 640, height: 800), Size(width: 1280, height: 720), Size(width: 800, height: 1280),
-                          Size(width: 320, height: 240), Size(width: 500, height: 500)]
+                          Size(width: 480, height: 360), Size(width: 500, height: 500)]
 
     @Test(arguments: windows)
     func boardIsASquareOfWholeCellsInsideTheWindow(window: Size) {
