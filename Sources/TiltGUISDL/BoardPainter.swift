@@ -7,13 +7,41 @@ struct BoardPainter {
     let renderer: Renderer
     let text: TextCache
 
-    func draw(_ scene: BoardScene, in layout: Layout, dialog: NewGameDialog? = nil) {
+    func draw(_ scene: BoardScene, in layout: Layout, dialog: NewGameDialog? = nil, welcoming: Bool = false) {
         renderer.clear(Palette.background)
         drawBoard(scene, layout)
         drawStatus(scene, layout)
         drawButtons(scene, layout)
         drawGauge(scene, layout)
         if let dialog { drawDialog(dialog, layout) }
+        if welcoming { drawWelcome(layout) }
+    }
+
+    /// The first-start card (FirstStart): opaque over the whole window, large text.
+    private func drawWelcome(_ layout: Layout) {
+        let margin = (min(layout.window.width, layout.window.height) * 0.05).rounded()
+        let card = Rect(x: margin, y: margin, width: layout.window.width - 2 * margin, height: layout.window.height - 2 * margin)
+        renderer.fill(card.insetBy(-3), Palette.bannerText)
+        renderer.fill(card, Palette.bannerBackground)
+        let size = max(layout.textSize, (min(card.width, card.height) / 20).rounded())
+        let inner = card.insetBy(size)
+        var y = inner.y
+        label(FirstStart.title, size: size * 1.5, Palette.bannerText,
+              centeredIn: Rect(x: inner.x, y: y, width: inner.width, height: size * 2), minimum: size)
+        y += size * 2.5
+        for paragraph in FirstStart.paragraphs {
+            let lines = TextWrap.lines(paragraph, width: inner.width, maxLines: 6) { text.width(of: $0, size: size) }
+            for line in lines {
+                if let texture = text.texture(line, size: size, color: Palette.statusText, renderer: renderer) {
+                    renderer.draw(texture, leftIn: Rect(x: inner.x, y: y, width: inner.width, height: Layout.lineHeight * size))
+                }
+                y += Layout.lineHeight * size
+            }
+            y += size * 0.6
+        }
+        let button = Rect(x: inner.x, y: max(y, inner.maxY - 2.4 * size), width: inner.width, height: 2.4 * size)
+        renderer.fill(button, Palette.gaugeArmed)
+        label(FirstStart.dismiss, size: size, Palette.tileText, centeredIn: button, minimum: size)
     }
 
     /// The tilt gauge: rings at the release and trigger angles, the bubble coloured by

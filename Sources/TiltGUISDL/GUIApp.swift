@@ -24,6 +24,9 @@ final class GUIApp {
     private var dialog: NewGameDialog?
     /// The dialog's answer under the finger that went down, taken if it comes up on it too.
     private var dialogPress: NewGameDialog.Choice?
+    /// Whether the first-start card still covers the window (FirstStart): any tap or key puts it away.
+    private var welcoming: Bool
+    private let welcomed: FirstStartMarker
     private var stats = FrameStats()
     private var running = true
     private var needsDrawing = true
@@ -36,6 +39,8 @@ final class GUIApp {
         renderer = try Renderer(window: window)
         painter = BoardPainter(renderer: renderer, text: TextCache(fontPath: fontPath))
         link = DaemonLink(candidates: candidates)
+        welcomed = FirstStartMarker(path: FirstStart.markerPath(environment: ProcessEnvironment.current))
+        welcoming = !welcomed.exists
         frameInterval = 1 / window.refreshRate
         scene.frameInterval = frameInterval
         printsFrameStats = options.frameStats
@@ -82,6 +87,12 @@ final class GUIApp {
         switch event {
         case .quit:
             running = false
+        case .key(let key) where welcoming:
+            if key != .other { welcome() }
+        case .pointerUp where welcoming:
+            welcome()
+        case .pointerDown where welcoming:
+            break
         case .key(let key) where dialog != nil:
             if let choice = NewGameDialog.choice(for: key) { answer(choice) }
         case .key(let key):
@@ -112,6 +123,13 @@ final class GUIApp {
         case .ignored:
             break
         }
+    }
+
+    private func welcome() {
+        welcoming = false
+        welcomed.remember()
+        gestures.cancel()
+        needsDrawing = true
     }
 
     private func answer(_ choice: NewGameDialog.Choice) {
@@ -196,7 +214,7 @@ final class GUIApp {
         scene.advance(by: now - lastAdvance)
         lastAdvance = now
         renderer.matchWindowScale()
-        painter.draw(scene, in: layout, dialog: dialog)
+        painter.draw(scene, in: layout, dialog: dialog, welcoming: welcoming)
         renderer.present()
         painter.text.endFrame()
         lastFrame = now

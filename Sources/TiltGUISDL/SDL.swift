@@ -148,11 +148,22 @@ enum SDLEvents {
 final class Window {
     let pointer: OpaquePointer
 
+    /// The windowed frame to go back to when full screen ends.
+    private var windowed: (x: Int32, y: Int32, width: Int32, height: Int32)?
+
     init(title: String, size: Size, fullscreen: Bool) throws(SDLError) {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+        var frame = (x: centered, y: centered, width: Int32(size.width), height: Int32(size.height))
+        // Full screen from the start: created over the first display already, since
+        // a window not yet shown may not be moved (toggleFullscreen says why).
+        var bounds = SDL_Rect()
+        if fullscreen, SDL_GetDisplayBounds(0, &bounds) == 0 {
+            windowed = frame
+            frame = (bounds.x, bounds.y, bounds.w, bounds.h)
+            flags |= SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
+        guard let window = SDL_CreateWindow(title, frame.x, frame.y, frame.width, frame.height, flags) else {
             throw SDLError("cannot open a window")
         }
         pointer = window
@@ -168,9 +179,31 @@ final class Window {
         return Size(width: Double(width), height: Double(height))
     }
 
+    /// Full screen whatever manages the windows: the window first covers its display
+    /// without a border by itself, which is all there is without a window manager
+    /// (a kiosk session, a bare X server), then asks for full screen, which a window
+    /// manager or compositor grants. Leaving it restores the frame it had.
     func toggleFullscreen() {
-        let isFullscreen = SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-        SDL_SetWindowFullscreen(pointer, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        if let frame = windowed {
+            windowed = nil
+            SDL_SetWindowFullscreen(pointer, 0)
+            SDL_SetWindowBordered(pointer, SDL_TRUE)
+            SDL_SetWindowSize(pointer, frame.width, frame.height)
+            SDL_SetWindowPosition(pointer, frame.x, frame.y)
+            return
+        }
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowPosition(pointer, &x, &y)
+        SDL_GetWindowSize(pointer, &width, &height)
+        windowed = (x, y, width, height)
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(pointer)
+        if display >= 0, SDL_GetDisplayBounds(display, &bounds) == 0 {
+            SDL_SetWindowBordered(pointer, SDL_FALSE)
+            SDL_SetWindowPosition(pointer, bounds.x, bounds.y)
+            SDL_SetWindowSize(pointer, bounds.w, bounds.h)
+        }
+        SDL_SetWindowFullscreen(pointer, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
     }
 
     /// The display's horizontal dots per inch; nil when it does not say.

@@ -9,7 +9,8 @@ final class GUIProcess {
     let process = Process()
     private let logPath: String
 
-    init(display: VirtualDisplay, directory: TemporaryDirectory, arguments: [String]) throws {
+    /// `stateHome`: the XDG state folder; by default one where the first-start card was seen.
+    init(display: VirtualDisplay, directory: TemporaryDirectory, arguments: [String], stateHome: String? = nil) throws {
         logPath = directory.path + "/gui.log"
         process.executableURL = BuiltProducts.url("tiltpuzzle-gui")
         process.arguments = arguments
@@ -17,7 +18,7 @@ final class GUIProcess {
         environment["DISPLAY"] = display.name
         environment["SDL_VIDEODRIVER"] = "x11"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        environment["XDG_STATE_HOME"] = Self.stateHomeWithFirstStartSeen(in: directory)
+        environment["XDG_STATE_HOME"] = stateHome ?? Self.stateHomeWithFirstStartSeen(in: directory)
         process.environment = environment
         let log = try VirtualDisplay.outputFile(logPath)
         process.standardError = log

@@ -8,7 +8,8 @@ import TiltGUI
 struct Screenshot {
     let width: Int
     let height: Int
-    private let data: Data
+    /// The file's bytes as an array: reading pixels one by one through Data is too slow for whole areas.
+    private let data: [UInt8]
     private let offset: Int
     private let bytesPerPixel: Int
     private let bytesPerLine: Int
@@ -32,7 +33,7 @@ struct Screenshot {
         guard bytesPerPixel >= 3, data.count >= offset + bytesPerLine * height else {
             throw TestFailure("xwd of \(width)×\(height) at \(bytesPerPixel * 8) bits per pixel is cut short")
         }
-        self.data = data
+        self.data = [UInt8](data)
     }
 
     /// A binary PPM (P6, 8 bits a channel): "P6 width height 255", one white space, RGB rows.
@@ -55,25 +56,26 @@ struct Screenshot {
         leastSignificantFirst = false
         masks = (0xFF0000, 0x00FF00, 0x0000FF)
         guard data.count >= offset + bytesPerLine * height else { throw TestFailure("a PPM of \(width)×\(height) is cut short") }
-        self.data = data
+        self.data = [UInt8](data)
     }
 
     func pixel(x: Int, y: Int) -> Color {
-        let start = data.startIndex + offset + y * bytesPerLine + x * bytesPerPixel
-        let bytes = data[start ..< start + bytesPerPixel]
-        let value = leastSignificantFirst
-            ? bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            : bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let start = offset + y * bytesPerLine + x * bytesPerPixel
+        var value: UInt32 = 0
+        for index in 0..<bytesPerPixel {
+            let byte = UInt32(data[leastSignificantFirst ? start + bytesPerPixel - 1 - index : start + index])
+            value = value << 8 | byte
+        }
         return Color(Self.channel(value, masks.red), Self.channel(value, masks.green), Self.channel(value, masks.blue))
     }
 
     func pixel(at point: Point) -> Color { pixel(x: Int(point.x), y: Int(point.y)) }
 
-    /// How many pixels in `rect` are within `tolerance` of `color`.
-    func count(of color: Color, in rect: Rect, tolerance: Int = 40) -> Int {
+    /// How many pixels in `rect` are within `tolerance` of `color` (of every `step`th in each direction).
+    func count(of color: Color, in rect: Rect, tolerance: Int = 40, step: Int = 1) -> Int {
         var count = 0
-        for y in Int(rect.y) ..< Int(rect.maxY) {
-            for x in Int(rect.x) ..< Int(rect.maxX) where pixel(x: x, y: y).isClose(to: color, tolerance: tolerance) {
+        for y in stride(from: Int(rect.y), to: Int(rect.maxY), by: step) {
+            for x in stride(from: Int(rect.x), to: Int(rect.maxX), by: step) where pixel(x: x, y: y).isClose(to: color, tolerance: tolerance) {
                 count += 1
             }
         }
