@@ -26,8 +26,9 @@ public struct Layout: Equatable, Sendable {
     /// The smallest side of a button: 9 mm at the display's density (docs/gui.md).
     public let minimumTarget: Double
 
-    /// Lines of status text the panel holds; longer texts wrap, then end with "…".
-    public static let statusLines = 3
+    /// Lines of status text the panel holds: three under a portrait board, four in the
+    /// narrower landscape panel; longer texts wrap, then end with "…".
+    public let statusLines: Int
     /// A line of text is this many times its pixel size high.
     public static let lineHeight = 1.25
 
@@ -62,7 +63,9 @@ public struct Layout: Equatable, Sendable {
         let along = orientation == .portrait ? window.width : window.height
         let textSize = max(minimumText, min(32, (along / 26).rounded()))
         self.textSize = textSize
-        let statusHeight = (Double(Self.statusLines) * Self.lineHeight * textSize).rounded(.up)
+        let statusLines = orientation == .portrait ? 3 : 4
+        self.statusLines = statusLines
+        let statusHeight = (Double(statusLines) * Self.lineHeight * textSize).rounded(.up)
         let minimumTarget = (Self.minimumTargetMillimetres * pointsPerMillimetre).rounded(.up)
         self.minimumTarget = minimumTarget
         let buttonHeight = max(2 * textSize, minimumTarget)
@@ -106,10 +109,12 @@ public struct Layout: Equatable, Sendable {
                                  height: window.height - 2 * margin)
             let status = Rect(x: window.width - margin - panelWidth, y: margin, width: panelWidth, height: statusHeight)
             self.status = status
-            // One column while the buttons fit under the status lines, else two.
+            // One column while the buttons fit under the status lines with room left for
+            // the gauge, else two.
             let available = window.height - margin - status.maxY - gap
             let oneColumn = Double(controls.count) * (buttonHeight + gap) - gap
-            let columns = oneColumn <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
+            let gaugeRoom = gap + min(panelWidth, 2 * statusHeight, 4 * textSize)
+            let columns = oneColumn + gaugeRoom <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
             let rows = (controls.count + columns - 1) / columns
             let buttons = Layout.grid(controls, in: Rect(x: status.x, y: status.maxY + gap, width: panelWidth,
                                                          height: Double(rows) * (buttonHeight + gap) - gap),

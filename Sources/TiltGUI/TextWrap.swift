@@ -23,7 +23,7 @@ public enum TextWrap {
         if !line.isEmpty { lines.append(line) }
         guard lines.count > maxLines else { return lines }
         // The last line that fits carries "…", dropping words until it fits with it.
-        var last = lines[maxLines - 1].split(separator: " ").map(String.init)
+        var last = lines[maxLines - 1].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         while last.count > 1, measure(last.joined(separator: " ") + " …") > width { last.removeLast() }
         return Array(lines.prefix(maxLines - 1)) + [last.joined(separator: " ") + " …"]
     }

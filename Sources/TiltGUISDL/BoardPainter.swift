@@ -161,19 +161,33 @@ struct BoardPainter {
     private func celebrate(_ c: BoardScene.Celebration, _ layout: Layout) {
         let eased = 1 - (1 - c.progress) * (1 - c.progress)
         let board = layout.board
-        let full = Rect(x: board.x + board.width * 0.06, y: board.y + board.height * 0.2,
-                        width: board.width * 0.88, height: board.height * 0.6)
+        // Rows of 0.6 of the board, as many as the lines and the title's two; the lines
+        // wrap at the legible size, and the panel grows taller (up to the board) to hold them.
+        let row = board.height * 0.6 / (Double(c.lines.count) + 2)
+        let pad = row * 0.3
+        let width = board.width * 0.88
+        let size = max(layout.minimumText, row * 0.55)
+        let lineHeight = Layout.lineHeight * size
+        let wrapped = c.lines.map { line in
+            TextWrap.lines(line, width: width - 2 * pad, maxLines: 3) { text.width(of: $0, size: size) }
+        }
+        let needed = row * 2 + Double(wrapped.joined().count) * lineHeight + Double(wrapped.count) * size * 0.4 + pad
+        let height = min(board.height, max(board.height * 0.6, needed))
+        let full = Rect(x: board.x + board.width * 0.06, y: board.center.y - height / 2, width: width, height: height)
         let panel = Rect(x: full.center.x - full.width * eased / 2, y: full.center.y - full.height * eased / 2,
                          width: full.width * eased, height: full.height * eased)
         renderer.fill(panel, Palette.bannerBackground)
         guard c.progress >= 1 else { return }
-        let rows = Double(c.lines.count) + 2
-        let row = full.height / rows
         label(c.title, size: row * 1.2, c.isRecord ? Palette.gaugeFired : Palette.bannerText,
               centeredIn: Rect(x: full.x, y: full.y + row * 0.2, width: full.width, height: row * 1.6), minimum: layout.minimumText)
-        for (offset, line) in c.lines.enumerated() {
-            let frame = Rect(x: full.x + row * 0.3, y: full.y + row * (2 + Double(offset)), width: full.width - row * 0.6, height: row)
-            label(line, size: max(layout.minimumText, row * 0.55), Palette.statusText, centeredIn: frame, minimum: layout.minimumText)
+        var y = full.y + row * 2 + (height - needed) / 2
+        for lines in wrapped {
+            for line in lines {
+                label(line, size: size, Palette.statusText,
+                      centeredIn: Rect(x: full.x + pad, y: y, width: width - 2 * pad, height: lineHeight), minimum: size)
+                y += lineHeight
+            }
+            y += size * 0.4
         }
     }
 
@@ -186,15 +200,16 @@ struct BoardPainter {
               minimum: layout.minimumText)
     }
 
-    /// The game line, then the sensor line, wrapped at words into the panel's lines;
-    /// the sensor line keeps at least one of them.
+    /// The game line (the hint, what was refused), then the sensor line, wrapped at
+    /// words into the panel's lines: the game line first, the sensor line keeps one.
     private func drawStatus(_ scene: BoardScene, _ layout: Layout) {
         let size = layout.textSize
         let measure = { (line: String) in text.width(of: line, size: size) }
         let width = layout.status.width
-        let sensor = TextWrap.lines(scene.sensorLine, width: width, maxLines: Layout.statusLines - 1, measure: measure)
-        let game = TextWrap.lines(scene.gameLine, width: width, maxLines: Layout.statusLines - max(1, sensor.count),
+        let sensorText = scene.sensorLine
+        let game = TextWrap.lines(scene.gameLine, width: width, maxLines: layout.statusLines - (sensorText.isEmpty ? 0 : 1),
                                   measure: measure)
+        let sensor = TextWrap.lines(sensorText, width: width, maxLines: layout.statusLines - game.count, measure: measure)
         let lineHeight = Layout.lineHeight * size
         for (offset, line) in (game + sensor).enumerated() {
             guard let texture = text.texture(line, size: size, color: Palette.statusText, renderer: renderer) else { continue }

@@ -72,7 +72,7 @@ import TiltGUI
         #expect(text.contains("<content_rating type=\"oars-1.1\""))
         // Every screenshot it shows is one of the docs' pictures.
         let images = text.components(separatedBy: "<image>").dropFirst().compactMap { $0.components(separatedBy: "</image>").first }
-        #expect(images.count >= 3, "\(images)")
+        #expect(images.count >= 5, "\(images)")
         for image in images {
             let name = URL(string: image)?.lastPathComponent ?? image
             #expect(FileManager.default.fileExists(atPath: Repository.path("docs/images/\(name)")), "\(image) is in docs/images")
