@@ -83,4 +83,21 @@ import TiltGUI
         let half = layout.tile(row: 0, column: 0.5)
         #expect(half.x == (layout.tile(row: 0, column: 0).x + layout.tile(row: 0, column: 1).x) / 2)
     }
+
+    /// Upright, the board is as wide as the window and the panel takes the rest: no empty
+    /// band above, between or below them is bigger than a tile (the issue it answers saw bands of several).
+    @Test(arguments: [Size(width: 800, height: 1280), Size(width: 600, height: 960), Size(width: 768, height: 1024),
+                      Size(width: 1200, height: 1920)])
+    func portraitUsesTheHeight(window: Size) {
+        for side in [3, 4, 6] {
+            let layout = Layout(window: window, side: side)
+            let margin = layout.board.x
+            #expect(layout.board.width >= window.width - 2 * margin - Double(side), "as wide as the window at \(window)")
+            let bottom = layout.buttons.map(\.frame.maxY).max() ?? 0
+            let bands = [layout.board.y, layout.status.y - layout.board.maxY, window.height - bottom]
+            for band in bands {
+                #expect(band <= layout.cellSize, "an empty band of \(band) px at \(window), \(side)×\(side)")
+            }
+        }
+    }
 }
