@@ -85,7 +85,7 @@ import TiltGUI
     }
 
     /// Upright, the board is as wide as the window and the panel takes the rest: no empty
-    /// band above, between or below them is bigger than a tile (the issue it answers saw bands of several).
+    /// band above, between or below them is bigger than a tile.
     @Test(arguments: [Size(width: 800, height: 1280), Size(width: 600, height: 960), Size(width: 768, height: 1024),
                       Size(width: 1200, height: 1920)])
     func portraitUsesTheHeight(window: Size) {
