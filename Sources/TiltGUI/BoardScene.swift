@@ -243,13 +243,33 @@ public struct BoardScene: Sendable {
         return preset.next.sensitivity
     }
 
-    /// A button's label; the sensitivity button names the current choice.
+    /// A button's label; the sensitivity button names the current choice, the size
+    /// button the board's size.
     public func label(for control: Control) -> String {
-        control == .sensitivity ? "Tilt: \(sensitivityName) (s)" : control.label
+        switch control {
+        case .sensitivity: "Tilt: \(sensitivityName) (s)"
+        case .size: "Size: " + (state.map { "\($0.size)×\($0.size)" } ?? "…") + " (g)"
+        default: control.label
+        }
+    }
+
+    /// The label without its key, for a button too narrow for the whole label.
+    public func shortLabel(for control: Control) -> String {
+        let full = label(for: control)
+        guard full.hasSuffix(")"), let open = full.lastIndex(of: "("), open > full.startIndex else { return full }
+        return String(full[..<open]).trimmingSuffixSpaces
     }
 
     /// A tile's number as players know it: value v shows as v+1.
     public func label(_ tile: Int) -> String {
         BoardText.label(tile, side: state?.size ?? 4)
+    }
+}
+
+private extension String {
+    var trimmingSuffixSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }
