@@ -1,3 +1,4 @@
+import TiltCore
 import TiltWire
 
 /// The question New asks over the board (docs/gui.md, New game): which size, and,
@@ -51,7 +52,7 @@ public struct NewGameDialog: Equatable, Sendable {
     /// What the player is told before choosing.
     public var message: String {
         guard let lostMoves else { return "Now \(current)×\(current). Choose a size, then Start." }
-        return "This \(current)×\(current) game (\(lostMoves) move\(lostMoves == 1 ? "" : "s")) will be lost."
+        return "This \(current)×\(current) game (\(CountText.text(lostMoves, "move"))) will be lost."
     }
 
     public var cancelLabel: String { lostMoves == nil ? "Cancel" : "Keep playing" }

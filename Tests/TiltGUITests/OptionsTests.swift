@@ -73,7 +73,8 @@ import TiltGUI
     }
 
     @Test func theHelpNamesEveryKey() {
-        let help = GUIOptions.spec.helpText(program: "tiltpuzzle")
+        // Read as one paragraph: the help wraps at word boundaries.
+        let help = GUIOptions.spec.helpText(program: "tiltpuzzle").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for key in ["arrows tilt", "u undo", "r redo", "n new game", "g board size", "c calibrate", "h or ? hint",
                     "s sensitivity", "f full screen", "q or Escape quit", "y or Enter", "3 to 6"] {
             #expect(help.contains(key), "gui --help lacks \(key)")
