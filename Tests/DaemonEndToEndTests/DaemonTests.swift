@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ import Glibc
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     /// A solved 4×4 game, saved where the daemon will look for it.
-    static func seedSolvedGame(in directory: TemporaryDirectory) throws {
+    static func seedSolvedGame(in directory: TestSupport.TemporaryDirectory) throws {
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let game = #"{"format":1,"revision":0,"time":0,"puzzle":{"size":4,"board":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"moves":0,"history":{"limit":1000,"undo":"","redo":""}}}"#
@@ -164,31 +165,24 @@ import Glibc
     }
 
     @Test func usageErrorsExit64() throws {
-        let process = Process()
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--replay-speed", "fast"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message.contains("--replay-speed"))
+        let directory = TemporaryDirectory()
+        let errors = directory.path + "/stderr"
+        let daemon = try ChildProcess([BuiltProducts.url("tiltpuzzled").path, "--replay-speed", "fast"],
+                                      standardError: .file(errors))
+        #expect(daemon.wait() == 64)
+        #expect(try FileDescriptor.readText(errors).contains("--replay-speed"))
     }
 
     @Test func aBadConfigurationIsAClearErrorAtStart() throws {
         let directory = TemporaryDirectory()
         let config = directory.url.appendingPathComponent("bad.conf")
         try "[detector]\ntrigger-angel = 20\n".write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--config", config.path, "--socket", directory.path + "/s", "--state-dir", directory.path]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = directory.path + "/stderr"
+        let daemon = try ChildProcess([BuiltProducts.url("tiltpuzzled").path, "--config", config.path,
+                                       "--socket", directory.path + "/s", "--state-dir", directory.path],
+                                      standardError: .file(errors))
+        #expect(daemon.wait() != 0)
+        let message = try FileDescriptor.readText(errors)
         #expect(message.contains("line 2") && message.contains("trigger-angel"))
     }
 }

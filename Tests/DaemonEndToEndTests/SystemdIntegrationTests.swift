@@ -47,7 +47,7 @@ import Glibc
         daemon.terminate()
         let stopping = notify.receive(until: { $0.contains("STOPPING=1") })
         #expect(stopping.contains("STOPPING=1"))
-        #expect(daemon.process.terminationStatus == 0)
+        #expect(daemon.process.wait() == 0)
     }
 
     @Test func takesItsSocketBySocketActivation() throws {
@@ -87,14 +87,14 @@ import Glibc
         let first = try TestClient(path: daemon.socketPath)
         #expect(first.greeting() != nil)
         try "[clients]\nmax-clients = 1\n".write(to: config, atomically: true, encoding: .utf8)
-        kill(daemon.process.processIdentifier, SIGHUP)
+        kill(daemon.process.pid, SIGHUP)
         let reloaded = Date().addingTimeInterval(5)
         while !daemon.log.contains("configuration reloaded"), Date() < reloaded { usleep(20_000) }
         let refused = try TestClient(path: daemon.socketPath)
         #expect(refused.next()?["code"] as? String == "too-many-clients")
         // A broken file at reload is reported and the running configuration stays.
         try "[clients]\nmax-clients = many\n".write(to: config, atomically: true, encoding: .utf8)
-        kill(daemon.process.processIdentifier, SIGHUP)
+        kill(daemon.process.pid, SIGHUP)
         let kept = Date().addingTimeInterval(5)
         while !daemon.log.contains("keeping the old one"), Date() < kept { usleep(20_000) }
         #expect(daemon.log.contains("line 2"))
@@ -110,7 +110,7 @@ import Glibc
         client.greeting()
         _ = client.request(#"{"cmd":"new","size":3,"seed":99,"id":1}"#, id: 1)
         daemon.terminate()
-        #expect(daemon.process.terminationStatus == 0)
+        #expect(daemon.process.wait() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
         let saved = try String(contentsOfFile: daemon.stateDirectory + "/game.json", encoding: .utf8)
         #expect(saved.contains("\"size\":3"))
