@@ -2,11 +2,11 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   TiltCore      pure model: puzzle, history, tilt detector, trace format (no I/O)
+//   TiltCore      pure model: puzzle, history, tilt detector, trace format, line framing (no I/O)
 //   TiltSystem    typed wrappers over the few syscalls we use (one funnel)
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
-//   TiltWire      protocol v1 messages and JSON-lines framing
+//   TiltWire      protocol v1 messages and their JSON
 //   TiltDaemon    event loop, sessions, persistence, systemd's protocols (spoken directly)
 //   TiltClient    a client's connection to the daemon and its copy of the board
 //   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client
@@ -67,22 +67,23 @@ let package = Package(
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient",
                                                                    "TiltCommandLine"]),
 
-        // Unit tests: one target per library, in memory, no subprocesses.
+        // Unit tests: one target per library, in memory, no subprocesses (TiltSystemTests
+        // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep and true).
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
         .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
         .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
-        .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltWire", "TiltClient"]),
+        .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
         .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
-        .testTarget(name: "TiltDemoTests", dependencies: ["TiltDemo"]),
+        .testTarget(name: "TiltDemoTests", dependencies: ["TiltSystem", "TiltDemo"]),
 
         // Tests of the built programs and the system around them: subprocesses, a
         // pseudo-terminal, a virtual display, fake devices, the installed files.
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
-        .target(name: "TestSupport", dependencies: ["TiltTerminal"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TiltSystem", "TiltWire", "TiltTerminal"], path: "Tests/TestSupport"),
         // The built daemon on a temporary socket. Depends on the executables so they are built first.
         .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
