@@ -1,3 +1,5 @@
+import TiltCore
+
 /// How far the tablet must tilt to move a tile, and how far back to re-arm: the two
 /// detector angles a player may choose (docs/protocol.md, `configure` and `settings`).
 public struct Sensitivity: Equatable, Sendable {
@@ -11,11 +13,10 @@ public struct Sensitivity: Equatable, Sendable {
         self.release = release
     }
 
-    /// Angles a player may choose: a trigger under 5° fires on a tremor, one over 60°
-    /// is hard to reach holding a tablet; the release leaves at least 2° of hysteresis.
-    public static let triggerRange = 5.0...60.0
-    public static let releaseRange = 1.0...58.0
-    public static let minimumHysteresis = 2.0
+    /// Angles a player may choose (`TiltAngles`, where the detector's bounds are too).
+    public static let triggerRange = TiltAngles.playerTrigger
+    public static let releaseRange = TiltAngles.playerRelease
+    public static let minimumHysteresis = TiltAngles.minimumHysteresis
 
     /// Why these angles are refused; nil when they are fine.
     public var problem: String? {
