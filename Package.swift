@@ -96,6 +96,8 @@ let package = Package(
         // itself under umockdev's preload. Starts the built client, so depends on it.
         .testTarget(name: "TiltDeviceMockTests",
                     dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "CUmockdev", "tiltpuzzle"]),
+        // The Python model of the core (Tests/Oracle) against TiltCore on random seeds, through python3.
+        .testTarget(name: "OracleTests", dependencies: ["TiltCore", "TiltSystem"]),
         // The units, udev rules and `make install`, through systemd-analyze, udevadm and make.
         // Installs the built executables (so depends on them) and checks the daemon's defaults.
         .testTarget(name: "PackagingTests",
