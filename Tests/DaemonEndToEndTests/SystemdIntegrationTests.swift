@@ -53,16 +53,13 @@ import Glibc
     @Test func takesItsSocketBySocketActivation() throws {
         let directory = TemporaryDirectory()
         let socketPath = directory.path + "/activated.sock"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        process.arguments = ["-l", socketPath, BuiltProducts.url("tiltpuzzled").path,
-                             "--source", "none", "--state-dir", directory.path + "/state",
-                             "--socket", directory.path + "/not-used.sock"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let activator = try ChildProcess(["/usr/bin/systemd-socket-activate", "-l", socketPath, BuiltProducts.url("tiltpuzzled").path,
+                                          "--source", "none", "--state-dir", directory.path + "/state",
+                                          "--socket", directory.path + "/not-used.sock"],
+                                         standardError: .discard)
         defer {
-            process.terminate()
-            process.waitUntilExit()
+            activator.signal(SIGTERM)
+            activator.wait()
         }
         var client: TestClient?
         let deadline = Date().addingTimeInterval(10)
