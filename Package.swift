@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
         .testTarget(name: "ClientEndToEndTests",
-                    dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
+                    dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // The built GUI under Xvfb against a real daemon.
         .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
