@@ -261,7 +261,7 @@ public final class Hub {
         case .configure(let trigger, let release):
             let current = game.currentSensitivity
             let wanted = Sensitivity(trigger: trigger ?? current.trigger, release: release ?? current.release)
-            if let problem = wanted.problem { return badArgument(problem) }
+            if let problem = wanted.problem { return badArgument(problem.description) }
             if game.configure(wanted) {
                 broadcast(.settings(wanted))
                 posePending = !poseStreams.isEmpty

@@ -18,17 +18,27 @@ public struct Sensitivity: Equatable, Sendable {
     public static let releaseRange = TiltAngles.playerRelease
     public static let minimumHysteresis = TiltAngles.minimumHysteresis
 
+    /// Why angles are refused: a kind to act on, and the text the `configure` reply carries.
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case triggerOutOfRange, releaseOutOfRange, tooLittleHysteresis
+
+        public var description: String {
+            switch self {
+            case .triggerOutOfRange:
+                "\"trigger\" must be from \(Sensitivity.triggerRange.lowerBound) to \(Sensitivity.triggerRange.upperBound) degrees"
+            case .releaseOutOfRange:
+                "\"release\" must be from \(Sensitivity.releaseRange.lowerBound) to \(Sensitivity.releaseRange.upperBound) degrees"
+            case .tooLittleHysteresis:
+                "\"release\" must be at least \(Sensitivity.minimumHysteresis) degrees below \"trigger\""
+            }
+        }
+    }
+
     /// Why these angles are refused; nil when they are fine.
-    public var problem: String? {
-        guard trigger.isFinite, Self.triggerRange.contains(trigger) else {
-            return "\"trigger\" must be from \(Self.triggerRange.lowerBound) to \(Self.triggerRange.upperBound) degrees"
-        }
-        guard release.isFinite, Self.releaseRange.contains(release) else {
-            return "\"release\" must be from \(Self.releaseRange.lowerBound) to \(Self.releaseRange.upperBound) degrees"
-        }
-        guard release <= trigger - Self.minimumHysteresis else {
-            return "\"release\" must be at least \(Self.minimumHysteresis) degrees below \"trigger\""
-        }
+    public var problem: Problem? {
+        guard trigger.isFinite, Self.triggerRange.contains(trigger) else { return .triggerOutOfRange }
+        guard release.isFinite, Self.releaseRange.contains(release) else { return .releaseOutOfRange }
+        guard release <= trigger - Self.minimumHysteresis else { return .tooLittleHysteresis }
         return nil
     }
 
