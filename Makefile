@@ -84,7 +84,7 @@ man: $(MANPAGES:%=$(MANBUILDDIR)/%)
 # takes the page's header from a "% name section date source" line instead. Links to
 # files next to the page serve the web view: the page keeps their text. The
 # configuration page lists the keys of the example file (scripts/conf-keys.awk).
-$(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/TiltDaemon/DaemonInfo.swift
+$(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/TiltCommandLine/ProductVersion.swift
 	@mkdir -p $(@D)
 	$(AWK) -f scripts/conf-keys.awk docs/tiltpuzzled.conf > $@.keys
 	$(SED) -e '1s/^# \([^(]*\)(\([1-8]\))$$/% \1 \2 "" "tiltpuzzle $(VERSION)"/' \

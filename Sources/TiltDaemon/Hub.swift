@@ -265,7 +265,7 @@ public final class Hub {
         case .configure(let trigger, let release):
             let current = game.currentSensitivity
             let wanted = Sensitivity(trigger: trigger ?? current.trigger, release: release ?? current.release)
-            if let problem = wanted.problem { return badArgument(problem) }
+            if let problem = wanted.problem { return badArgument(problem.description) }
             // Every configure is answered with the angles in effect, to every client,
             // also when it changed nothing (docs/protocol.md, `settings`).
             if game.configure(wanted) { posePending = !poseStreams.isEmpty }

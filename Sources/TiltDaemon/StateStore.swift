@@ -27,7 +27,7 @@ public struct StateStore: Sendable {
             partial += "/" + component
             do throws(Errno) {
                 _ = try Syscall.call("mkdir") { mkdir(partial, 0o700) }
-            } catch where error == Errno(rawValue: EEXIST) {}
+            } catch where error == Errno.fileExists {}
         }
     }
 

@@ -16,16 +16,21 @@ public final class JoinableThread {
 
     /// Starts `body` on a new thread.
     public init(_ body: @escaping @Sendable () -> Void) throws(Errno) {
-        if let fault = Syscall.faultCheck("pthread_create") { throw fault }
         let context = Unmanaged.passRetained(Body(body))
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, context.toOpaque())
-        guard status == 0 else {
+        do throws(Errno) {
+            _ = try Syscall.call("pthread_create") { () -> Int32 in
+                let status = pthread_create(&thread, nil, { raw in
+                    Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+                    return nil
+                }, context.toOpaque())
+                // pthread_create returns the error instead of setting errno.
+                if status != 0 { errno = status; return -1 }
+                return 0
+            }
+        } catch {
             context.release()
-            throw Errno(rawValue: status)
+            throw error
         }
         self.thread = thread
     }

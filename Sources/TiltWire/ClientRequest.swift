@@ -19,25 +19,33 @@ public enum Command: Equatable, Sendable {
     /// The detector's angles; nil leaves that one as it is.
     case configure(trigger: Double?, release: Double?)
 
-    public var name: String {
+    /// The commands' names, written once: what a request's "cmd" says, the list an
+    /// unknown command's reply gives, and (by the exhaustive switches over it) what
+    /// `decode` reads, so a new command cannot be named without being decoded.
+    public enum Name: String, CaseIterable, Sendable {
+        case state, tilt, move, slide, undo, redo, new, calibrate, subscribe, sensor, configure, hint
+    }
+
+    public var name: String { commandName.rawValue }
+
+    public var commandName: Name {
         switch self {
-        case .state: "state"
-        case .tilt: "tilt"
-        case .move: "move"
-        case .slide: "slide"
-        case .undo: "undo"
-        case .redo: "redo"
-        case .new: "new"
-        case .calibrate: "calibrate"
-        case .subscribe: "subscribe"
-        case .sensor: "sensor"
-        case .hint: "hint"
-        case .configure: "configure"
+        case .state: .state
+        case .tilt: .tilt
+        case .move: .move
+        case .slide: .slide
+        case .undo: .undo
+        case .redo: .redo
+        case .new: .new
+        case .calibrate: .calibrate
+        case .subscribe: .subscribe
+        case .sensor: .sensor
+        case .hint: .hint
+        case .configure: .configure
         }
     }
 
-    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor",
-                               "configure", "hint"]
+    public static let names = Name.allCases.map(\.rawValue)
 }
 
 /// A request: a command and the id to echo in its reply.
@@ -96,18 +104,22 @@ public struct ClientRequest: Equatable, Sendable {
             }
             return index
         }
+        guard let known = Command.Name(rawValue: name) else {
+            let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
+            throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
+        }
         let command: Command
-        switch name {
-        case "state": command = .state
-        case "tilt": command = .tilt(try direction())
-        case "move": command = .move(index: try index(), direction: try direction())
-        case "slide": command = .slide(index: try index())
-        case "undo": command = .undo
-        case "redo": command = .redo
-        case "calibrate": command = .calibrate
-        case "sensor": command = .sensor
-        case "hint": command = .hint
-        case "new":
+        switch known {
+        case .state: command = .state
+        case .tilt: command = .tilt(try direction())
+        case .move: command = .move(index: try index(), direction: try direction())
+        case .slide: command = .slide(index: try index())
+        case .undo: command = .undo
+        case .redo: command = .redo
+        case .calibrate: command = .calibrate
+        case .sensor: command = .sensor
+        case .hint: command = .hint
+        case .new:
             var size: Int?
             if let field = argument("size") {
                 guard let n = field.int, Board.sides.contains(n) else {
@@ -144,7 +156,7 @@ public struct ClientRequest: Equatable, Sendable {
             }
             // A board is played as given: never shuffled.
             command = .new(size: size, seed: seed, shuffle: board == nil && shuffle, board: board)
-        case "configure":
+        case .configure:
             var angles: [Double?] = []
             for key in ["trigger", "release"] {
                 guard let field = argument(key) else { angles.append(nil); continue }
@@ -157,7 +169,7 @@ public struct ClientRequest: Equatable, Sendable {
                 throw reject(.badArgument, "configure needs \"trigger\" or \"release\" (degrees)")
             }
             command = .configure(trigger: angles[0], release: angles[1])
-        case "subscribe":
+        case .subscribe:
             var streams: [Bool?] = []
             for key in ["samples", "pose"] {
                 guard let field = argument(key) else { streams.append(nil); continue }
@@ -168,9 +180,6 @@ public struct ClientRequest: Equatable, Sendable {
                 throw reject(.badArgument, "subscribe needs \"samples\" or \"pose\": true or false")
             }
             command = .subscribe(samples: streams[0], pose: streams[1])
-        default:
-            let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
-            throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
         }
         return ClientRequest(id: id, command: command)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ import Glibc
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     /// A solved 4×4 game, saved where the daemon will look for it.
-    static func seedSolvedGame(in directory: TemporaryDirectory) throws {
+    static func seedSolvedGame(in directory: TestSupport.TemporaryDirectory) throws {
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let game = #"{"format":1,"revision":0,"time":0,"puzzle":{"size":4,"board":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"moves":0,"history":{"limit":1000,"undo":"","redo":""}}}"#
