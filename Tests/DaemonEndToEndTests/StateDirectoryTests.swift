@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +11,13 @@ import Glibc
 @Suite(.serialized) struct StateDirectoryTests {
     /// Root writes anywhere: the daemon runs as nobody then, a copy of it outside the
     /// build folder (which may be out of that user's reach).
-    static func unprivileged(in directory: TemporaryDirectory) throws -> (launcher: [String], executable: String) {
+    static func unprivileged(in directory: TestSupport.TemporaryDirectory) throws -> (launcher: [String], executable: String) {
         let built = BuiltProducts.url("tiltpuzzled").path
         guard getuid() == 0 else { return ([], built) }
         let copy = directory.path + "/tiltpuzzled"
-        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        // Written through a close-on-exec descriptor: a copy whose write end a program
+        // started meanwhile inherited could not be executed (ETXTBSY).
+        try FileDescriptor.replaceAtomically(copy, with: FileDescriptor.readAll(built, limit: 1 << 30), permissions: 0o755)
         return (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"], copy)
     }
 
