@@ -19,6 +19,7 @@ final class SensorManager {
 
     private let open: Opener
     private let alwaysOn: Bool
+    private let disabled: Bool
     /// The sampling rate to ask for while a client plays (`sample-rate`); with no client
     /// (always-on) the source asks for `SamplingRate.minimum`.
     private let playRate: Double
@@ -43,8 +44,11 @@ final class SensorManager {
     /// The wait changed: the loop must re-register the descriptor.
     var onWaitChanged: () -> Void = {}
 
-    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, log: Logger, open: @escaping Opener) {
+    /// `disabled`: the daemon runs without a sensor by choice (`--source none`).
+    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, disabled: Bool = false, log: Logger,
+         open: @escaping Opener) {
         self.alwaysOn = alwaysOn
+        self.disabled = disabled
         self.playRate = playRate
         self.log = log
         self.open = open
@@ -63,6 +67,9 @@ final class SensorManager {
     /// Looks for a source now (at start and when udev reports a new device).
     func discover() {
         guard source == nil else { return }
+        if disabled {
+            return setReport(SensorReport(status: .disabled, message: "no sensor by choice (source none)"))
+        }
         switch open() {
         case nil:
             setReport(SensorReport(status: .absent, message: "no accelerometer found"))

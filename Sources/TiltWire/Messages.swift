@@ -50,8 +50,10 @@ public enum SensorStatus: String, Sendable, CaseIterable {
     case active
     /// Present but stopped (no client attached).
     case idle
-    /// No sensor found or configured; waiting for one to appear.
+    /// No sensor found; waiting for one to appear.
     case absent
+    /// No sensor by choice (`--source none`): none is looked for.
+    case disabled
     /// A replay reached its end.
     case ended
     /// The sensor failed; the daemon retries when it reappears.

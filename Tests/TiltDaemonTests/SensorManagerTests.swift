@@ -50,10 +50,17 @@ final class FakeSource: SensorSource {
         var samples: [Sample] = []
         let manager: SensorManager
 
-        init(alwaysOn: Bool = false) {
+        var opened = 0
+
+        init(alwaysOn: Bool = false, disabled: Bool = false) {
             var opener: () -> SensorSource? = { nil }
-            manager = SensorManager(alwaysOn: alwaysOn, log: Logger(level: .error) { _ in }) { opener().map { .success($0) } }
-            opener = { [unowned self] in source }
+            manager = SensorManager(alwaysOn: alwaysOn, disabled: disabled, log: Logger(level: .error) { _ in }) {
+                opener().map { .success($0) }
+            }
+            opener = { [unowned self] in
+                opened += 1
+                return source
+            }
             manager.onReport = { [unowned self] in reports.append($0.status) }
             manager.onSamples = { [unowned self] in samples += $0 }
         }
@@ -68,6 +75,17 @@ final class FakeSource: SensorSource {
         h.manager.claim(false)
         #expect(h.source!.stops == 1 && h.manager.wait == .idle)
         #expect(h.reports == [.idle, .active, .idle])
+    }
+
+    /// `--source none`: no sensor by choice, which clients can tell from one not found.
+    @Test func aDisabledSensorIsNeverLookedFor() {
+        let h = Harness(disabled: true)
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.opened == 0)
+        #expect(h.reports == [.disabled])
+        #expect(h.manager.report.message == "no sensor by choice (source none)")
+        #expect(h.manager.wait == .idle)
     }
 
     @Test func alwaysOnRunsWithoutClients() {

@@ -211,16 +211,16 @@ extension MockDeviceTests {
             }
             let found = sysfs()
             let source = try mock.source()
-            Syscall.injectFaults { $0 == "open IIO node" || $0 == "read IIO raw" ? .busy : nil }
-            do throws(SensorError) {
-                try source.start()
-                Issue.record("started while the sensor is held")
-            } catch {
-                #expect(error.busy)
-                #expect(error.message.contains("in use by another program"), "\(error)")
-                #expect(error.message.contains("tilting resumes when it is free"), "\(error)")
+            Syscall.withFaults({ $0 == "open IIO node" || $0 == "read IIO raw" ? Errno.busy : nil }) {
+                do throws(SensorError) {
+                    try source.start()
+                    Issue.record("started while the sensor is held")
+                } catch {
+                    #expect(error.busy)
+                    #expect(error.message.contains("in use by another program"), "\(error)")
+                    #expect(error.message.contains("tilting resumes when it is free"), "\(error)")
+                }
             }
-            Syscall.injectFaults(nil)
             #expect(source.wait == .idle)
             #expect(sysfs() == found, "nothing written while it is held")
 
@@ -242,11 +242,15 @@ extension MockDeviceTests {
             let mock = MockIIODevice.polled(MockTestbed.nextNumber(), name: "kxcjk1013")
             try mock.plug()
             let source = try mock.source()
-            try source.start()
+            // The reader thread starts under these faults; the other program takes the
+            // buffer once the first sample is in.
+            let taken = Locked(false)
+            try Syscall.withFaults({ $0 == "read IIO raw" && taken.withLock { $0 } ? Errno.busy : nil }) {
+                try source.start()
+            }
             defer { source.stop() }
             #expect(try Pump.run(source, count: 1).samples.isEmpty == false)
-            Syscall.injectFaults { $0 == "read IIO raw" ? .busy : nil }
-            defer { Syscall.injectFaults(nil) }
+            taken.withLock { $0 = true }
             let result = try Pump.run(source, count: 1000)
             guard case .busy(let message)? = result.others.last else {
                 Issue.record("expected busy, got \(result.others)")
