@@ -276,23 +276,8 @@ def main():
         print(f"  {initrd.stat().st_size / 1e6:.0f} MB")
 
         step("boot")
-        accel = args.accel
-        if accel == "auto":
-            accel = "kvm" if qemulab.kvm_usable(kit, initrd, out) else "tcg"
-        print(f"  {accel}, kernel {(kit / 'version').read_text().strip()}", flush=True)
+        accel, guest_seconds = qemulab.run_guest(kit, initrd, out, args.accel, args.timeout)
         results_path = out / "results.txt"
-        results_path.unlink(missing_ok=True)
-        booted = time.monotonic()
-        command = qemulab.qemu_command(kit / "vmlinux", initrd, accel, serial_files=[results_path])
-        console = qemulab.boot(command, out / "console.txt", args.timeout)
-        guest_seconds = time.monotonic() - booted
-        failed = [line for line in console if line.startswith("LAB-FAIL")]
-        qemulab.PASSED += sum(line.startswith("LAB-STEP") for line in console) - bool(failed)
-        if failed:
-            qemulab.STEP, _, why = failed[0][10:].partition("] ")
-            fail(f"in the guest: {why}", console[-60:])
-        if "LAB-RESULT PASS" not in console:
-            fail("the guest stopped without a result", console[-60:])
 
         step("results")
         files = qemulab.sections(results_path.read_text(errors="replace"))

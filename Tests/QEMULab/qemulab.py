@@ -382,6 +382,31 @@ def boot(command, console_path, timeout, markers=("LAB-STEP",), strip=9, drop_la
     return lines
 
 
+def run_guest(kit, initrd, out, accel, timeout):
+    """Boots a kernel lab's or driver lab's guest (`accel` "auto": KVM when a probe boot
+    works, else TCG), its recordings on serial port 2 into out/results.txt; counts its
+    LAB-STEP lines as passed and fails at its first LAB-FAIL, or when it stops without
+    LAB-RESULT PASS. Returns (the accelerator used, the guest's seconds)."""
+    global STEP, PASSED
+    if accel == "auto":
+        accel = "kvm" if kvm_usable(kit, initrd, out) else "tcg"
+    print(f"  {accel}, kernel {(kit / 'version').read_text().strip()}", flush=True)
+    results_path = out / "results.txt"
+    results_path.unlink(missing_ok=True)
+    booted = time.monotonic()
+    console = boot(qemu_command(kit / "vmlinux", initrd, accel, serial_files=[results_path]),
+                   out / "console.txt", timeout)
+    guest_seconds = time.monotonic() - booted
+    failed = [line for line in console if line.startswith("LAB-FAIL")]
+    PASSED += sum(line.startswith("LAB-STEP") for line in console) - bool(failed)
+    if failed:
+        STEP, _, why = failed[0][10:].partition("] ")
+        fail(f"in the guest: {why}", console[-60:])
+    if "LAB-RESULT PASS" not in console:
+        fail("the guest stopped without a result", console[-60:])
+    return accel, guest_seconds
+
+
 def sections(text):
     """The files a guest dumped to a serial port: `=== FILE NAME` … `=== END`."""
     files, name = {}, None
