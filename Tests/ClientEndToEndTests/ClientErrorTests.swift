@@ -78,18 +78,14 @@ struct ClientErrorTests {
     }
 
     /// A socket the user may not open: root's, mode 0600, the client run as nobody.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "needs root to run the client as another user"))
+    @Test(.enabled(if: Unprivileged.isAvailable, "needs root to run the client as another user"))
     func aSocketWithoutPermissionSaysWhichGroupToJoin() throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
         #expect(chmod(daemon.socketPath, 0o600) == 0)
-        // The build folder may be out of an unprivileged user's reach; the temporary folder is not.
-        let copy = directory.path + "/tiltpuzzle"
-        try FileManager.default.copyItem(atPath: Client.path, toPath: copy)
+        let client = try Unprivileged.command("tiltpuzzle", in: directory)
         let result = try Client.run(["--socket", daemon.socketPath, "status"],
-                                    prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"],
-                                    executable: copy)
+                                    prefix: Array(client.dropLast()), executable: client.last!)
         #expect(result.status == 77)
         #expect(result.stderr.contains("permission denied on \(daemon.socketPath)"))
         #expect(result.stderr.contains("Join the 'tiltpuzzle' group"))

@@ -9,18 +9,6 @@ import Glibc
 /// The state directory (tiltpuzzled(8)): checked and locked before the daemon listens,
 /// and a full disk never loses the game a client was told is saved.
 @Suite(.serialized) struct StateDirectoryTests {
-    /// Root writes anywhere: the daemon runs as nobody then, a copy of it outside the
-    /// build folder (which may be out of that user's reach).
-    static func unprivileged(in directory: TestSupport.TemporaryDirectory) throws -> (launcher: [String], executable: String) {
-        let built = BuiltProducts.url("tiltpuzzled").path
-        guard getuid() == 0 else { return ([], built) }
-        let copy = directory.path + "/tiltpuzzled"
-        // Written through a close-on-exec descriptor: a copy whose write end a program
-        // started meanwhile inherited could not be executed (ETXTBSY).
-        try FileDescriptor.replaceAtomically(copy, with: FileDescriptor.readAll(built, limit: 1 << 30), permissions: 0o755)
-        return (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"], copy)
-    }
-
     /// A directory the daemon may not write, and one it would have to make in it.
     @Test(arguments: ["", "/game"])
     func anUnwritableStateDirectoryStopsTheStartAndSaysWhy(below: String) throws {
@@ -28,11 +16,12 @@ import Glibc
         let readOnly = directory.path + "/ro"
         #expect(mkdir(readOnly, 0o555) == 0 && chmod(readOnly, 0o555) == 0)
         let state = readOnly + below
-        let user = try Self.unprivileged(in: directory)
+        // Root writes anywhere: the daemon runs as nobody then.
+        let daemon = try Unprivileged.command("tiltpuzzled", in: directory)
         let socket = directory.path + "/d.sock"
         let result = try DaemonExit.run(["--source", "none", "--socket", socket, "--state-dir", state],
-                                        launcher: user.launcher, executable: user.executable)
-        #expect(result.status == 73, "EX_CANTCREAT")
+                                        launcher: Array(daemon.dropLast()), executable: daemon.last!)
+        #expect(result.status == 73, "EX_CANTCREAT; \(Unprivileged.describe(daemon.last!))")
         // The reason names the call that failed (`mkdir: Permission denied`).
         #expect(result.output.contains("cannot write in the state directory \(state): "), "\(result.output)")
         #expect(result.output.contains("Permission denied"), "\(result.output)")
