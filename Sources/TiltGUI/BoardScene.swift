@@ -239,10 +239,7 @@ public struct BoardScene: Sendable {
 
     /// What the sensitivity button asks for next: gentle → normal → firm → gentle
     /// (custom angles go back to normal).
-    public var nextSensitivity: Sensitivity {
-        guard let settings, let preset = Sensitivity.Preset(settings) else { return Sensitivity.Preset.normal.sensitivity }
-        return preset.next.sensitivity
-    }
+    public var nextSensitivity: Sensitivity { UserAction.nextSensitivity(after: settings) }
 
     /// A button's label; the sensitivity button names the current choice, the size
     /// button the board's size.

@@ -159,9 +159,9 @@ public final class LiveSession {
     }
 
     private func press(_ key: Key) -> Ending? {
-        guard var keys else { return key == .character("q") || key == .character("Q") ? .quit : nil }
+        guard var keys else { return key != .escape && UserAction(key: key) == .quit ? .quit : nil }
         game.notice = nil
-        let outcome = keys.handle(key, game: game.state)
+        let outcome = keys.handle(key, game: game.state, settings: game.settings)
         self.keys = keys
         switch outcome {
         case .send(let command): return send(command)

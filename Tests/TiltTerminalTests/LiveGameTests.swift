@@ -1,4 +1,5 @@
 import Testing
+import TiltClient
 import TiltCore
 import TiltTerminal
 import TiltWire
@@ -91,14 +92,27 @@ struct PlayerKeysTests {
         var keys = PlayerKeys()
         let state = LiveGameTests.solved
         #expect(keys.handle(.arrow(.left), game: state) == .send(.tilt(.left)))
-        #expect(keys.handle(.character("k"), game: state) == .send(.tilt(.up)))
+        #expect(keys.handle(.character("h"), game: state) == .send(.hint), "h is the hint, as in the window")
+        #expect(keys.handle(.character("k"), game: state) == .ignore, "only the arrows slide")
         #expect(keys.handle(.character("u"), game: state) == .send(.undo))
         #expect(keys.handle(.character("r"), game: state) == .send(.redo))
         #expect(keys.handle(.character("c"), game: state) == .send(.calibrate))
         #expect(keys.handle(.character("n"), game: state) == .send(.new(size: 4, seed: nil, shuffle: true)))
         #expect(keys.handle(.character("q"), game: state) == .quit)
         #expect(keys.handle(.character("x"), game: state) == .ignore)
-        #expect(keys.handle(.escape, game: state) == .ignore)
+        #expect(keys.handle(.escape, game: state) == .ignore, "a lone Escape is the start of an arrow key's code")
+        #expect(keys.handle(.character("f"), game: state) == .ignore, "no full screen in a terminal")
+        #expect(keys.handle(.character("g"), game: state) == .ignore, "no size question in a terminal")
+    }
+
+    /// s: the next sensitivity preset, as in the window.
+    @Test func sensitivityCyclesThroughThePresets() {
+        var keys = PlayerKeys()
+        let gentle = Sensitivity.Preset.gentle.sensitivity, normal = Sensitivity.Preset.normal.sensitivity
+        #expect(keys.handle(.character("s"), game: nil, settings: gentle)
+                == .send(.configure(trigger: normal.trigger, release: normal.release)))
+        #expect(keys.handle(.character("s"), game: nil, settings: nil)
+                == .send(.configure(trigger: normal.trigger, release: normal.release)))
     }
 
     /// A new game throws away the one in progress: n asks first, a second n confirms, anything else keeps it.
