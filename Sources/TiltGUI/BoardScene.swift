@@ -1,6 +1,5 @@
 import TiltClient
 import TiltCore
-import TiltTerminal
 import TiltWire
 
 /// Everything the window shows, kept up to date from the daemon's messages: the
@@ -260,7 +259,7 @@ public struct BoardScene: Sendable {
 
     /// A tile's number as players know it: value v shows as v+1.
     public func label(_ tile: Int) -> String {
-        BoardText.label(tile, side: state?.size ?? 4)
+        GameText.label(tile, side: state?.size ?? 4)
     }
 }
 

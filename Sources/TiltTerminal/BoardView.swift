@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCore
 import TiltWire
 
@@ -151,7 +152,7 @@ public enum BoardView {
     static func boardLines(_ state: GameState, tiles: Tiles) -> [String] {
         let side = state.size
         func cell(_ row: Int, _ column: Int, line: Int) -> String {
-            let label = line == tiles.height / 2 ? BoardText.label(state.board[row * side + column], side: side) : ""
+            let label = line == tiles.height / 2 ? GameText.label(state.board[row * side + column], side: side) : ""
             guard tiles.bordered else { return BoardText.padded(label, to: tiles.width) }
             let space = tiles.width - label.count
             let right = space / 2

@@ -52,7 +52,7 @@ public struct LiveGame: Sendable {
             lastTilt = nil
             lastEvent = nil
             line = "state \(state.revision): \(state.size)×\(state.size), \(CountText.text(state.moves, "move")), "
-                + "\(PlayTime.text(state.time)) played\(state.solved ? ", solved" : ""); board \(Self.boardLine(state))"
+                + "\(PlayTime.text(state.time)) played\(state.solved ? ", solved" : ""); board \(GameText.boardLine(state))"
         case .move(let revision, let move, let cause, let moves, let solved, _, _):
             if solved {
                 stopClock(at: now)
@@ -62,7 +62,7 @@ public struct LiveGame: Sendable {
             lastTilt = TiltMark(direction: move.direction, blocked: false)
             // Only a move the mirror applied tells which tile it was.
             let tile = outcome == .updated ? mirror.state.map { $0.board[move.to] } : nil
-            let name = tile.map { "tile \(BoardText.label($0, side: mirror.state?.size ?? 0))" } ?? "a tile"
+            let name = tile.map { "tile \(GameText.label($0, side: mirror.state?.size ?? 0))" } ?? "a tile"
             lastEvent = "\(name) slid \(move.direction) (\(cause.rawValue))"
             line = "move \(revision): \(name) \(move.direction), cell \(move.from)→\(move.to) (\(cause.rawValue)), "
                 + "\(CountText.text(moves, "move"))\(solved ? ", solved" : "")"
@@ -73,11 +73,11 @@ public struct LiveGame: Sendable {
         case .solved(_, let moves, let time, let news):
             clockBase = time
             clockSince = nil
-            lastEvent = "solved in \(CountText.text(moves, "move")), \(PlayTime.text(time))" + Self.newsText(news)
+            lastEvent = "solved in \(CountText.text(moves, "move")), \(PlayTime.text(time))" + GameText.newsText(news)
             line = lastEvent
         case .sensor(let report):
             sensor = report
-            line = BoardText.sensorText(report)
+            line = GameText.sensorText(report)
         case .error(_, let code, let message):
             notice = message
             line = "error: \(message) (\(code.rawValue))"
@@ -90,7 +90,7 @@ public struct LiveGame: Sendable {
         case .settings(let new):
             // The greeting's settings are no news; a change is.
             if settings != nil, settings != new {
-                lastEvent = "sensitivity: " + Self.sensitivityText(new)
+                lastEvent = "sensitivity: " + GameText.sensitivityText(new)
                 line = lastEvent
             }
             settings = new
@@ -127,35 +127,6 @@ public struct LiveGame: Sendable {
         lastEvent = "\(direction): nothing can slide that way"
     }
 
-    /// ` — new best time and fewest moves!`, or nothing without a record.
-    public static func newsText(_ news: RecordNews) -> String {
-        switch (news.bestTime, news.fewestMoves) {
-        case (true, true): " — new best: time and moves!"
-        case (true, false): " — new best time!"
-        case (false, true): " — new best: fewest moves!"
-        case (false, false): ""
-        }
-    }
-
-    /// One line per board size solved: `best 4×4: 1:02, 98 moves`, or that there are none.
-    public static func recordLines(_ state: GameState) -> [String] {
-        guard !state.records.isEmpty else { return ["best: no game solved yet"] }
-        return state.records.map { "best \($0.size)×\($0.size): \(PlayTime.text($0.bestTime)), \(CountText.text($0.fewestMoves, "move"))" }
-    }
-
-    /// `best 1:02, 98 moves` for the current size, if one was ever solved.
-    public static func bestText(_ state: GameState) -> String? {
-        guard let best = state.best else { return nil }
-        return "best \(PlayTime.text(best.bestTime)), \(CountText.text(best.fewestMoves, "move"))"
-    }
-
-    /// `tilt 20° to move, back under 10° to re-arm (normal)`.
-    public static func sensitivityText(_ s: Sensitivity) -> String {
-        func degrees(_ d: Double) -> String { d == d.rounded() ? "\(Int(d))°" : "\(d)°" }
-        let preset = Sensitivity.Preset(s).map { " (\($0.rawValue))" } ?? ""
-        return "tilt \(degrees(s.trigger)) to move, back under \(degrees(s.release)) to re-arm\(preset)"
-    }
-
     // MARK: Clock
 
     public func elapsed(at now: Double) -> Double {
@@ -180,18 +151,13 @@ public struct LiveGame: Sendable {
     public func statusLines(at now: Double) -> [String] {
         guard let state = mirror.state else { return [] }
         var first = "\(CountText.text(state.moves, "move"))   \(PlayTime.text(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")
-        if let best = Self.bestText(state) { first += "   (\(best))" }
+        if let best = GameText.bestText(state) { first += "   (\(best))" }
         var lines = [first]
         lines.append(lastEvent ?? "")
-        lines.append(sensor.map(BoardText.sensorText) ?? "")
+        lines.append(sensor.map(GameText.sensorText) ?? "")
         if let pose, sensor?.status == .active { lines.append(PoseGauge.line(pose)) }
         if let hintLine { lines.append(hintLine) }
         if let notice { lines.append(notice) }
         return lines
-    }
-
-    /// The board on one line in the notation `new --board` reads: `1 2 3, 4 5 6, 7 8 _`.
-    public static func boardLine(_ state: GameState) -> String {
-        BoardNotation.text(side: state.size, cells: state.board)
     }
 }

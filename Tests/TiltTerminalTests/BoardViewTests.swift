@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TiltClient
 import TiltCore
 import TiltTerminal
 import TiltWire
@@ -78,7 +79,7 @@ struct BoardViewTests {
                                 canUndo: false, canRedo: false, time: 0)
         let rows = Self.render(garbled, width: 80, height: 24).map(\.text)
         #expect(rows.contains { $0.contains("waiting for the game") })
-        #expect(LiveGame.boardLine(garbled) == "1 2 3")
+        #expect(GameText.boardLine(garbled) == "1 2 3")
     }
 
     /// The board's rows, the arrow rows around them, by the row index in `rows`.

@@ -1,4 +1,5 @@
 import Testing
+import TiltClient
 import TiltCore
 import TiltTerminal
 import TiltWire
@@ -54,7 +55,7 @@ import TiltWire
         var game = LiveGame()
         _ = game.apply(.state(state), at: 0)
         #expect(game.statusLines(at: 0).first?.hasSuffix("(best 0:09, 3 moves)") == true)
-        #expect(LiveGame.recordLines(state) == ["best 2×2: 0:09, 3 moves", "best 4×4: 2:05, 90 moves"])
-        #expect(LiveGame.recordLines(LiveGameTests.unsolved) == ["best: no game solved yet"])
+        #expect(GameText.recordLines(state) == ["best 2×2: 0:09, 3 moves", "best 4×4: 2:05, 90 moves"])
+        #expect(GameText.recordLines(LiveGameTests.unsolved) == ["best: no game solved yet"])
     }
 }
