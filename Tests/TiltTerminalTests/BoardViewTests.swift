@@ -11,7 +11,7 @@ struct BoardViewTests {
         GameState(puzzle: Puzzle.newGame(side: side, seed: seed), revision: 1, time: 0)
     }
 
-    static func render(_ state: GameState?, mark: LiveGame.TiltMark? = nil, lines: [String] = ["12 moves   0:42", "tilt left"],
+    static func render(_ state: GameState?, mark: ClientGame.TiltMark? = nil, lines: [String] = ["12 moves   0:42", "tilt left"],
                        width: Int, height: Int) -> [ScreenRow] {
         BoardView.render(BoardView.Content(title: "title", state: state, mark: mark, lines: lines), width: width, height: height)
     }
