@@ -1,4 +1,5 @@
 import CSDL2
+import TiltClient
 import TiltCore
 import TiltGUI
 #if canImport(Glibc)
