@@ -21,15 +21,15 @@ public final class Daemon {
     private let hub: Hub
     private let sensors: SensorManager
     private var listeners: [FileDescriptor] = []
+    /// The listeners' sources while accepting (none while out of descriptors).
+    private var listenerTokens: [EventLoop.Token] = []
     /// The socket file we created (and remove at exit); nil under socket activation.
     private var ownedSocketPath: String?
     private var signals: SignalDescriptor?
     private var sensorDescriptor: FileDescriptor?
+    private var sensorToken: EventLoop.Token?
     private var sensorGeneration = 0
     private var hotplugMonitor: HotplugMonitor?
-    private var watchdogInterval: Double?
-    private var nextWatchdog = Double.infinity
-    private var stopping = false
     /// Set when the daemon runs inside another program (the demo): it stops when this
     /// is signalled, and leaves the process's signals, systemd and configuration alone.
     private let embeddedStop: WakeupDescriptor?
@@ -160,7 +160,7 @@ public final class Daemon {
         guard configuration.source != "none", !configuration.source.hasPrefix("replay:") else { return }
         do throws(SensorError) {
             let monitor = try HotplugMonitor()
-            try? loop.watch(monitor.descriptor, .readable) { [weak self] _ in self?.hotplug(monitor.receive()) }
+            _ = try? loop.watch(monitor.descriptor, .readable) { [weak self] _ in self?.hotplug(monitor.receive()) }
             hotplugMonitor = monitor
         } catch {
             log.warning("no hotplug: \(error); a sensor that appears later needs a restart")
@@ -240,7 +240,7 @@ public final class Daemon {
     public func run() -> Int32 {
         do throws(Errno) {
             if let stop = embeddedStop {
-                try loop.watch(stop.descriptor, .readable) { [weak self] _ in self?.stopping = true }
+                try loop.watch(stop.descriptor, .readable) { [loop] _ in loop.stop() }
             } else {
                 let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
                 self.signals = signals
@@ -251,9 +251,7 @@ public final class Daemon {
                 guard let self else { return }
                 hub.hintsAnswered(hints.takeAnswers())
             }
-            for listener in listeners {
-                try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
-            }
+            try watchListeners()
         } catch {
             log.error("cannot start the event loop: \(error)")
             return 1
@@ -263,25 +261,31 @@ public final class Daemon {
             Self.raiseDescriptorLimit()
             watchHotplug()
         }
+        // The sensor's deadline is read afresh each round: a replay's moves with every batch.
+        loop.addTimer(deadline: { [weak sensors] in sensors?.wait.deadline }) { [weak sensors] now in
+            sensors?.service(now: now)
+        }
         sensors.discover()
         if embeddedStop == nil, let interval = Systemd.watchdogInterval() {
-            watchdogInterval = interval
-            nextWatchdog = MonotonicClock.now()
+            // Pinged at half the interval, as sd_watchdog_enabled(3) advises.
+            var nextPing = MonotonicClock.now()
+            loop.addTimer(deadline: { nextPing }) { [weak self] now in
+                self?.notify("WATCHDOG=1")
+                nextPing = now + interval / 2
+            }
         }
         notify("READY=1")
         notifyStatus()
         log.notice("tiltpuzzled \(DaemonInfo.version) ready")
-        while !stopping {
-            loop.runOnce(until: nextDeadline())
-            let now = MonotonicClock.now()
-            if let at = sensors.wait.deadline, at <= now { sensors.service(now: now) }
-            if now >= nextWatchdog {
-                notify("WATCHDOG=1")
-                nextWatchdog = now + (watchdogInterval ?? .infinity) / 2
-            }
+        var status: Int32 = 0
+        do throws(Errno) {
+            try loop.run()
+        } catch {
+            log.error("the event loop failed: \(error); stopping")
+            status = 1
         }
         shutdown()
-        return 0
+        return status
     }
 
     /// Every client is a descriptor: take the hard limit, not the 1,024 soft default.
@@ -294,10 +298,10 @@ public final class Daemon {
         _ = try? Syscall.call("setrlimit") { setrlimit(resource, &limit) }
     }
 
-    private func nextDeadline() -> Double? {
-        var deadline = nextWatchdog
-        if let at = sensors.wait.deadline { deadline = min(deadline, at) }
-        return deadline.isFinite ? deadline : nil
+    private func watchListeners() throws(Errno) {
+        for listener in listeners {
+            listenerTokens.append(try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) })
+        }
     }
 
     private func acceptClients(_ listener: FileDescriptor) {
@@ -310,7 +314,8 @@ public final class Daemon {
                     // Out of descriptors: stop accepting until a client leaves, rather
                     // than wake up for the same pending connection forever.
                     log.warning("accept: \(error); not accepting until a client leaves")
-                    for listener in listeners { loop.unwatch(listener) }
+                    listenerTokens.forEach(loop.remove)
+                    listenerTokens = []
                     acceptingPaused = true
                 } else {
                     log.warning("accept failed: \(error)")
@@ -322,7 +327,7 @@ public final class Daemon {
             // Watch before attaching: the greeting may already need to wait for writability.
             var attachedID: Int?
             do throws(Errno) {
-                try loop.watch(fd, [.readable, .peerClosed]) { [weak self] events in
+                clientTokens[fd.rawValue] = try loop.watch(fd, [.readable, .peerClosed]) { [weak self] events in
                     guard let id = attachedID else { return }
                     self?.clientEvent(id: id, fd: fd, events: events)
                 }
@@ -339,13 +344,11 @@ public final class Daemon {
 
     /// A client's socket closed: stop watching it, and accept again if we had to stop.
     private func forget(_ fd: FileDescriptor) {
-        loop.unwatch(fd)
+        if let token = clientTokens.removeValue(forKey: fd.rawValue) { loop.remove(token) }
         interests[fd.rawValue] = nil
         if acceptingPaused {
             acceptingPaused = false
-            for listener in listeners {
-                try? loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
-            }
+            try? watchListeners()
         }
     }
 
@@ -384,6 +387,8 @@ public final class Daemon {
         }
     }
 
+    /// Each open client socket's source, by descriptor (removed before the socket is closed).
+    private var clientTokens: [Int32: EventLoop.Token] = [:]
     /// What each client's socket is watched for, by descriptor.
     private var interests: [Int32: (reading: Bool, writing: Bool)] = [:]
 
@@ -395,7 +400,7 @@ public final class Daemon {
         interests[fd.rawValue] = interest
         var events: Epoll.Events = interest.reading ? [.readable, .peerClosed] : []
         if interest.writing { events.insert(.writable) }
-        loop.change(fd, events)
+        if let token = clientTokens[fd.rawValue] { loop.change(token, events) }
     }
 
     private func registerSensorWait() {
@@ -404,12 +409,15 @@ public final class Daemon {
         // to polling): the generation tells.
         let generation = sensors.waitGeneration
         guard wanted != sensorDescriptor || generation != sensorGeneration else { return }
-        if let old = sensorDescriptor { loop.unwatch(old) }
+        if let old = sensorToken { loop.remove(old) }
+        sensorToken = nil
         sensorDescriptor = wanted
         sensorGeneration = generation
         if let fd = wanted {
             do throws(Errno) {
-                try loop.watch(fd, .readable) { [weak self] _ in self?.sensors.service(now: MonotonicClock.now()) }
+                sensorToken = try loop.watch(fd, .readable) { [weak self] _ in
+                    self?.sensors.service(now: MonotonicClock.now())
+                }
             } catch {
                 log.error("cannot watch the sensor: \(error)")
             }
@@ -431,7 +439,7 @@ public final class Daemon {
             case SIGHUP: reload()
             default:
                 log.notice("received signal \(signal): stopping")
-                stopping = true
+                loop.stop()
             }
         }
     }
