@@ -20,11 +20,9 @@ public final class Daemon {
     private let hints: HintWorker
     private let hub: Hub
     private let sensors: SensorManager
-    private var listeners: [FileDescriptor] = []
-    /// The listeners' sources while accepting (none while out of descriptors).
-    private var listenerTokens: [EventLoop.Token] = []
+    private let clients: ClientSockets
     /// The socket file we created (and remove at exit); nil under socket activation.
-    private var ownedSocketPath: String?
+    private let ownedSocketPath: String?
     private var signals: SignalDescriptor?
     private var sensorDescriptor: FileDescriptor?
     private var sensorToken: EventLoop.Token?
@@ -69,7 +67,9 @@ public final class Daemon {
                                 disabled: source == "none", log: log) {
             Self.openSource(source, speed: speed)
         }
-        try openListeners()
+        let listening = try Self.openListeners(options: options, log: log, activated: embeddedStop == nil)
+        ownedSocketPath = listening.ownedPath
+        clients = ClientSockets(listeners: listening.sockets, loop: loop, hub: hub, log: log)
         wire()
     }
 
@@ -179,15 +179,16 @@ public final class Daemon {
         }
     }
 
-    private func openListeners() throws(StartError) {
-        // Sockets passed to the host program are not ours to take.
-        let activated = embeddedStop != nil ? [] : Systemd.listenDescriptors().filter { UnixSocket.isListeningStream($0.descriptor) }
-        if !activated.isEmpty {
-            for socket in activated { try? socket.descriptor.setNonBlocking() }
-            listeners = activated.map(\.descriptor)
-            log.info("listening on \(activated.count) socket(s) from socket activation: "
-                     + activated.map(\.name).joined(separator: ", "))
-            return
+    /// The sockets passed by socket activation (when `activated`: sockets passed to a
+    /// program the daemon is embedded in are not ours to take), else one at the socket path.
+    private static func openListeners(options: DaemonOptions, log: Logger,
+                                      activated: Bool) throws(StartError) -> (sockets: [FileDescriptor], ownedPath: String?) {
+        let passed = activated ? Systemd.listenDescriptors().filter { UnixSocket.isListeningStream($0.descriptor) } : []
+        if !passed.isEmpty {
+            for socket in passed { try? socket.descriptor.setNonBlocking() }
+            log.info("listening on \(passed.count) socket(s) from socket activation: "
+                     + passed.map(\.name).joined(separator: ", "))
+            return (passed.map(\.descriptor), nil)
         }
         let path = options.socketPath
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
@@ -198,14 +199,15 @@ public final class Daemon {
                 throw StartError(message: "cannot create \(directory): \(error)")
             } catch {}
         }
+        let socket: FileDescriptor
         do throws(Errno) {
-            listeners = [try UnixSocket.listen(path: path, mode: 0o660)]
-            ownedSocketPath = path
+            socket = try UnixSocket.listen(path: path, mode: 0o660)
         } catch {
             let advice = error == .addressInUse ? " (another tiltpuzzled is running on it)" : ""
             throw StartError(message: "cannot listen on \(path): \(error)\(advice)")
         }
         log.info("listening on \(path)")
+        return ([socket], path)
     }
 
     private func wire() {
@@ -214,8 +216,8 @@ public final class Daemon {
         // Weak: the sensors hold the hub (onSamples), and a strong capture both ways is a
         // cycle that keeps hub, sensors and persister alive after the daemon is gone.
         hub.claimSensor = { [weak sensors] claimed in sensors?.claim(claimed) }
-        hub.watchWritable = { [weak self] id, on in self?.setInterest(id, writing: on) }
-        hub.watchReadable = { [weak self] id, on in self?.setInterest(id, reading: on) }
+        hub.watchWritable = { [weak clients] id, on in clients?.setInterest(id, writing: on) }
+        hub.watchReadable = { [weak clients] id, on in clients?.setInterest(id, reading: on) }
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
         sensors.onReport = { [hub, weak self] report in
             hub.sensorChanged(report)
@@ -251,7 +253,7 @@ public final class Daemon {
                 guard let self else { return }
                 hub.hintsAnswered(hints.takeAnswers())
             }
-            try watchListeners()
+            try clients.start()
         } catch {
             log.error("cannot start the event loop: \(error)")
             return 1
@@ -296,111 +298,6 @@ public final class Daemon {
               limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
         _ = try? Syscall.call("setrlimit") { setrlimit(resource, &limit) }
-    }
-
-    private func watchListeners() throws(Errno) {
-        for listener in listeners {
-            listenerTokens.append(try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) })
-        }
-    }
-
-    private func acceptClients(_ listener: FileDescriptor) {
-        while true {
-            let accepted: FileDescriptor?
-            do throws(Errno) {
-                accepted = try UnixSocket.accept(listener)
-            } catch {
-                if error == Errno(rawValue: EMFILE) || error == Errno(rawValue: ENFILE) {
-                    // Out of descriptors: stop accepting until a client leaves, rather
-                    // than wake up for the same pending connection forever.
-                    log.warning("accept: \(error); not accepting until a client leaves")
-                    listenerTokens.forEach(loop.remove)
-                    listenerTokens = []
-                    acceptingPaused = true
-                } else {
-                    log.warning("accept failed: \(error)")
-                }
-                return
-            }
-            guard let fd = accepted else { return }
-            let transport = SocketTransport(descriptor: fd) { [weak self] fd in self?.forget(fd) }
-            // Watch before attaching: the greeting may already need to wait for writability.
-            var attachedID: Int?
-            do throws(Errno) {
-                clientTokens[fd.rawValue] = try loop.watch(fd, [.readable, .peerClosed]) { [weak self] events in
-                    guard let id = attachedID else { return }
-                    self?.clientEvent(id: id, fd: fd, events: events)
-                }
-            } catch {
-                log.warning("cannot watch a client's socket: \(error)")
-                try? fd.close()
-                continue
-            }
-            attachedID = hub.attach(transport)
-        }
-    }
-
-    private var acceptingPaused = false
-
-    /// A client's socket closed: stop watching it, and accept again if we had to stop.
-    private func forget(_ fd: FileDescriptor) {
-        if let token = clientTokens.removeValue(forKey: fd.rawValue) { loop.remove(token) }
-        interests[fd.rawValue] = nil
-        if acceptingPaused {
-            acceptingPaused = false
-            try? watchListeners()
-        }
-    }
-
-    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-
-    private func clientEvent(id: Int, fd: FileDescriptor, events: Epoll.Events) {
-        if events.contains(.writable) {
-            hub.writable(id)
-            guard hub.isAttached(id) else { return }
-        }
-        guard events.contains(.readable) || events.contains(.hangup) || events.contains(.peerClosed)
-                || events.contains(.error) else { return }
-        // Read a bounded amount per wake-up, so one client cannot starve the others.
-        for _ in 0..<4 {
-            guard hub.wantsInput(id) else {
-                // Paused (or closing): its bytes wait in the kernel, which pushes back on
-                // the client. A hang-up cannot be left out of epoll's interest, and the
-                // peer that hung up can no longer receive its replies.
-                if events.contains(.hangup) || events.contains(.error) { hub.detach(id, reason: "connection lost") }
-                return
-            }
-            let count: Int
-            do throws(Errno) {
-                count = try fd.read(into: &readBuffer)
-            } catch {
-                if error == .wouldBlock { return }
-                hub.detach(id, reason: "read error: \(error)")
-                return
-            }
-            if count == 0 {
-                hub.endOfInput(from: id)
-                return
-            }
-            readBuffer.withUnsafeBytes { hub.receive(UnsafeRawBufferPointer(rebasing: $0[..<count]), from: id) }
-            if count < readBuffer.count { return }
-        }
-    }
-
-    /// Each open client socket's source, by descriptor (removed before the socket is closed).
-    private var clientTokens: [Int32: EventLoop.Token] = [:]
-    /// What each client's socket is watched for, by descriptor.
-    private var interests: [Int32: (reading: Bool, writing: Bool)] = [:]
-
-    private func setInterest(_ id: Int, reading: Bool? = nil, writing: Bool? = nil) {
-        guard let fd = (hub.transport(of: id) as? SocketTransport)?.descriptor else { return }
-        var interest = interests[fd.rawValue] ?? (true, false)
-        if let reading { interest.reading = reading }
-        if let writing { interest.writing = writing }
-        interests[fd.rawValue] = interest
-        var events: Epoll.Events = interest.reading ? [.readable, .peerClosed] : []
-        if interest.writing { events.insert(.writable) }
-        if let token = clientTokens[fd.rawValue] { loop.change(token, events) }
     }
 
     private func registerSensorWait() {
@@ -481,7 +378,7 @@ public final class Daemon {
         hints.stop()
         persister.save(hub.game, at: MonotonicClock.now())
         persister.waitUntilIdle()
-        for listener in listeners { try? listener.close() }
+        clients.close()
         if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
         // Only a save that succeeded is reported as one: the last write decides.
         if let failure = persister.takeCompletions().last?.error {
