@@ -9,7 +9,7 @@ import Glibc
 
 /// `tiltpuzzled`: wires sensor → detector → puzzle → clients on one event loop.
 public final class Daemon {
-    private let options: DaemonOptions
+    private let configurationLoader: ConfigurationLoader
     private var configuration: Configuration
     private let log: Logger
     private let loop: EventLoop
@@ -42,12 +42,10 @@ public final class Daemon {
     /// `embeddedStop`: run inside another program (see `EmbeddedDaemon`), with the
     /// default configuration, until the descriptor is signalled.
     public init(options: DaemonOptions, log: Logger, embeddedStop: WakeupDescriptor? = nil) throws(StartError) {
-        self.options = options
         self.log = log
         self.embeddedStop = embeddedStop
-        configuration = embeddedStop == nil ? try Self.loadConfiguration(options) : Configuration()
-        if options.alwaysOn { configuration.alwaysOn = true }
-        if let source = options.source { configuration.source = source }
+        configurationLoader = ConfigurationLoader(options: options, readsFile: embeddedStop == nil)
+        configuration = try configurationLoader.load()
 
         store = StateStore(directory: options.stateDirectory)
         stateLock = try Self.claimStateDirectory(store)
@@ -99,22 +97,6 @@ public final class Daemon {
                 throw StartError(message: "cannot lock the state directory \(directory): \(errno)",
                                  exitStatus: ExitStatus.cannotCreate)
             }
-        }
-    }
-
-    static func loadConfiguration(_ options: DaemonOptions) throws(StartError) -> Configuration {
-        let path = options.configPath ?? Configuration.defaultPath
-        let text: String
-        do throws(Errno) {
-            text = try FileDescriptor.readText(path)
-        } catch {
-            if options.configPath == nil && error == .noSuchFile { return Configuration() }
-            throw StartError(message: "cannot read configuration \(path): \(error)")
-        }
-        do throws(Configuration.Problem) {
-            return try Configuration.parse(text)
-        } catch {
-            throw StartError(message: "configuration \(path): \(error)")
         }
     }
 
@@ -344,15 +326,10 @@ public final class Daemon {
     private func reload() {
         notify("RELOADING=1")
         do throws(StartError) {
-            let new = try Self.loadConfiguration(options)
-            configuration.detector = new.detector
-            configuration.mountMatrixOverride = new.mountMatrixOverride
-            configuration.undoLevels = new.undoLevels
-            configuration.defaultSize = new.defaultSize
-            configuration.limits = new.limits
-            hub.limits = new.limits
+            configuration = try configurationLoader.reload(configuration)
+            hub.limits = configuration.limits
             if let info = sensors.source?.info { applyMountMatrix(info) } else {
-                hub.reconfigure(new.detector, undoLimit: new.undoLevels)
+                hub.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)
             }
             log.notice("configuration reloaded")
         } catch {
