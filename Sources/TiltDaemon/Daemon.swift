@@ -23,14 +23,11 @@ public final class Daemon {
     private let clients: ClientSockets
     /// The socket file we created (and remove at exit); nil under socket activation.
     private let ownedSocketPath: String?
-    private var signals: SignalDescriptor?
     private var sensorDescriptor: FileDescriptor?
     private var sensorToken: EventLoop.Token?
     private var sensorGeneration = 0
     private var hotplugMonitor: HotplugMonitor?
-    /// Set when the daemon runs inside another program (the demo): it stops when this
-    /// is signalled, and leaves the process's signals, systemd and configuration alone.
-    private let embeddedStop: WakeupDescriptor?
+    private let host: DaemonHost
 
     public struct StartError: Error, CustomStringConvertible {
         public var message: String
@@ -39,12 +36,15 @@ public final class Daemon {
         public var description: String { message }
     }
 
-    /// `embeddedStop`: run inside another program (see `EmbeddedDaemon`), with the
-    /// default configuration, until the descriptor is signalled.
-    public init(options: DaemonOptions, log: Logger, embeddedStop: WakeupDescriptor? = nil) throws(StartError) {
+    /// The installed daemon: systemd's, with the process's signals.
+    public convenience init(options: DaemonOptions, log: Logger) throws(StartError) {
+        try self.init(options: options, log: log, host: SystemdHost(log: log))
+    }
+
+    init(options: DaemonOptions, log: Logger, host: DaemonHost) throws(StartError) {
         self.log = log
-        self.embeddedStop = embeddedStop
-        configurationLoader = ConfigurationLoader(options: options, readsFile: embeddedStop == nil)
+        self.host = host
+        configurationLoader = ConfigurationLoader(options: options, readsFile: host.readsConfigurationFile)
         configuration = try configurationLoader.load()
 
         store = StateStore(directory: options.stateDirectory)
@@ -65,7 +65,7 @@ public final class Daemon {
                                 disabled: source == "none", log: log) {
             Self.openSource(source, speed: speed)
         }
-        let listening = try Self.openListeners(options: options, log: log, activated: embeddedStop == nil)
+        let listening = try Self.openListeners(options: options, log: log, passed: host.passedListeners())
         ownedSocketPath = listening.ownedPath
         clients = ClientSockets(listeners: listening.sockets, loop: loop, hub: hub, log: log)
         wire()
@@ -161,11 +161,9 @@ public final class Daemon {
         }
     }
 
-    /// The sockets passed by socket activation (when `activated`: sockets passed to a
-    /// program the daemon is embedded in are not ours to take), else one at the socket path.
-    private static func openListeners(options: DaemonOptions, log: Logger,
-                                      activated: Bool) throws(StartError) -> (sockets: [FileDescriptor], ownedPath: String?) {
-        let passed = activated ? Systemd.listenDescriptors().filter { UnixSocket.isListeningStream($0.descriptor) } : []
+    /// The sockets the host passed (socket activation), else one at the socket path.
+    private static func openListeners(options: DaemonOptions, log: Logger, passed: [(descriptor: FileDescriptor, name: String)])
+        throws(StartError) -> (sockets: [FileDescriptor], ownedPath: String?) {
         if !passed.isEmpty {
             for socket in passed { try? socket.descriptor.setNonBlocking() }
             log.info("listening on \(passed.count) socket(s) from socket activation: "
@@ -220,16 +218,10 @@ public final class Daemon {
 
     // MARK: Running
 
-    /// Runs until SIGTERM or SIGINT (embedded: until stopped); the exit status.
+    /// Runs until the host asks it to stop (SIGTERM or SIGINT for systemd's); the exit status.
     public func run() -> Int32 {
         do throws(Errno) {
-            if let stop = embeddedStop {
-                try loop.watch(stop.descriptor, .readable) { [loop] _ in loop.stop() }
-            } else {
-                let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
-                self.signals = signals
-                try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
-            }
+            try host.watchRequests(on: loop, stop: { [loop] in loop.stop() }, reload: { [weak self] in self?.reload() })
             try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
             try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _ in
                 guard let self else { return }
@@ -241,7 +233,7 @@ public final class Daemon {
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
-        if embeddedStop == nil {
+        if host.ownsProcess {
             Self.raiseDescriptorLimit()
             watchHotplug()
         }
@@ -250,7 +242,7 @@ public final class Daemon {
             sensors?.service(now: now)
         }
         sensors.discover()
-        if embeddedStop == nil, let interval = Systemd.watchdogInterval() {
+        if let interval = host.watchdogInterval {
             // Pinged at half the interval, as sd_watchdog_enabled(3) advises.
             var nextPing = MonotonicClock.now()
             loop.addTimer(deadline: { nextPing }) { [weak self] now in
@@ -312,17 +304,6 @@ public final class Daemon {
         }
     }
 
-    private func handleSignals() {
-        for signal in signals?.read() ?? [] {
-            switch signal {
-            case SIGHUP: reload()
-            default:
-                log.notice("received signal \(signal): stopping")
-                loop.stop()
-            }
-        }
-    }
-
     private func reload() {
         notify("RELOADING=1")
         do throws(StartError) {
@@ -338,10 +319,7 @@ public final class Daemon {
         notify("READY=1")
     }
 
-    /// The service manager hears from the daemon, not from a program it is embedded in.
-    private func notify(_ state: String) {
-        if embeddedStop == nil { Systemd.notify(state) }
-    }
+    private func notify(_ state: String) { host.notify(state) }
 
     private func notifyStatus() {
         let report = sensors.report
