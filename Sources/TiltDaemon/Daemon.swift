@@ -21,6 +21,8 @@ public final class Daemon {
     private let hub: Hub
     private let sensors: SensorManager
     private let clients: ClientSockets
+    /// Held here: the hub holds its delegate weakly.
+    private let hubDelegate: DaemonHubDelegate
     /// The socket file we created (and remove at exit); nil under socket activation.
     private let ownedSocketPath: String?
     private var sensorDescriptor: FileDescriptor?
@@ -68,6 +70,7 @@ public final class Daemon {
         let listening = try Self.openListeners(options: options, log: log, passed: host.passedListeners())
         ownedSocketPath = listening.ownedPath
         clients = ClientSockets(listeners: listening.sockets, loop: loop, hub: hub, log: log)
+        hubDelegate = DaemonHubDelegate(persister: persister, hints: hints, sensors: sensors, clients: clients)
         wire()
     }
 
@@ -191,13 +194,7 @@ public final class Daemon {
     }
 
     private func wire() {
-        hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
-        hub.requestHint = { [hints] job in hints.submit(job) }
-        // Weak: the sensors hold the hub (onSamples), and a strong capture both ways is a
-        // cycle that keeps hub, sensors and persister alive after the daemon is gone.
-        hub.claimSensor = { [weak sensors] claimed in sensors?.claim(claimed) }
-        hub.watchWritable = { [weak clients] id, on in clients?.setInterest(id, writing: on) }
-        hub.watchReadable = { [weak clients] id, on in clients?.setInterest(id, reading: on) }
+        hub.delegate = hubDelegate
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
         sensors.onReport = { [hub, weak self] report in
             hub.sensorChanged(report)
