@@ -221,7 +221,7 @@ public final class Daemon {
             // Weak: the loop keeps its handlers, and a handler that kept the loop would
             // keep both alive after the daemon is done.
             try host.watchRequests(on: loop, stop: { [weak loop] in loop?.stop() }, reload: { [weak self] in self?.reload() })
-            try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
+            try loop.watch(persister.completionsReady.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
             try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _ in
                 guard let self else { return }
                 hub.hintsAnswered(hints.takeAnswers())
@@ -298,8 +298,8 @@ public final class Daemon {
         for completion in persister.takeCompletions() {
             // One line per write of the game file (two fsyncs: the file and its folder);
             // the pipelining benchmark counts them.
-            if completion.error == nil { log.debug("saved the game (change \(completion.generation))") }
-            hub.saveCompleted(generation: completion.generation, error: completion.error)
+            if completion.failure == nil { log.debug("saved the game (change \(completion.generation))") }
+            hub.saveCompleted(generation: completion.generation, failure: completion.failure)
         }
     }
 
@@ -331,12 +331,12 @@ public final class Daemon {
         sensors.shutdown()
         hints.stop()
         persister.save(hub.game, at: MonotonicClock.now())
-        persister.waitUntilIdle()
+        persister.finish()
         clients.close()
         if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
         loop.close()
         // Only a save that succeeded is reported as one: the last write decides.
-        if let failure = persister.takeCompletions().last?.error {
+        if let failure = persister.takeCompletions().last?.failure {
             log.error("stopped, but the game could not be saved (\(failure)); "
                       + "\(store.path) holds the last game saved")
         } else {

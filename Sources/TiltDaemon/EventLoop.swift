@@ -101,7 +101,7 @@ final class EventLoop {
     func runOnce() throws(Errno) {
         let deadline = timers.values.compactMap { $0.deadline() }.min()
         if deadline != armedDeadline {
-            timer.arm(at: deadline)
+            try timer.arm(at: deadline)
             armedDeadline = deadline
         }
         for (token, events) in try epoll.wait(timeout: -1).map({ (Token(rawValue: $0.token), $0.events) }) {

@@ -20,28 +20,25 @@ public final class HintWorker {
                      clock: MonotonicClock.now)
     }
 
-    public let answersReady: WakeupDescriptor
-    private let shared: Shared
-    private var thread: JoinableThread?
+    /// Boards to solve, from the loop to the worker.
+    private let jobs: HandOff<HintJob>
+    /// Solutions, from the worker to the loop, which watches `answersReady`.
+    private let answers: HandOff<HintAnswer>
+    private let context: Context
+    private var worker: WorkerThread?
 
-    /// State both threads touch, behind one lock.
-    private final class Shared: Sendable {
-        struct Queue {
-            var jobs: [HintJob] = []
-            var answers: [HintAnswer] = []
-            var stopping = false
-        }
-        let queue = Locked(Queue())
-        let jobsReady: WakeupDescriptor
-        let answersReady: WakeupDescriptor
+    /// What the worker thread needs: immutable, so it may cross to it.
+    private final class Context: Sendable {
+        let jobs: HandOff<HintJob>
+        let answers: HandOff<HintAnswer>
         let cache: PatternDatabaseCache?
         let log: Logger
         let solve: Solve
 
-        init(jobsReady: WakeupDescriptor, answersReady: WakeupDescriptor, cache: PatternDatabaseCache?, log: Logger,
+        init(jobs: HandOff<HintJob>, answers: HandOff<HintAnswer>, cache: PatternDatabaseCache?, log: Logger,
              solve: @escaping Solve) {
-            self.jobsReady = jobsReady
-            self.answersReady = answersReady
+            self.jobs = jobs
+            self.answers = answers
             self.cache = cache
             self.log = log
             self.solve = solve
@@ -50,63 +47,60 @@ public final class HintWorker {
 
     /// `cache`: where the 4×4 tables are kept between runs (nil: built in memory only).
     public init(cache: PatternDatabaseCache?, log: Logger, solve: @escaping Solve = HintWorker.solver) throws(Errno) {
-        answersReady = try WakeupDescriptor()
-        shared = Shared(jobsReady: try WakeupDescriptor(), answersReady: answersReady, cache: cache, log: log,
-                        solve: solve)
+        jobs = try HandOff()
+        do throws(Errno) {
+            answers = try HandOff()
+        } catch {
+            jobs.close()
+            throw error
+        }
+        context = Context(jobs: jobs, answers: answers, cache: cache, log: log, solve: solve)
     }
+
+    /// Readable while answers wait: the loop watches it and then calls `takeAnswers`.
+    public var answersReady: WakeupDescriptor { answers.ready }
 
     /// Queues a job (starting the thread on the first one); never blocks.
     public func submit(_ job: HintJob) {
-        shared.queue.withLock { $0.jobs.append(job) }
-        if thread == nil {
-            let shared = shared
-            do throws(Errno) {
-                thread = try JoinableThread { Self.run(shared) }
-            } catch {
-                shared.log.error("cannot start the hint worker: \(error); its hints wait for the next try")
-                return
-            }
+        jobs.post(job)
+        guard worker == nil else { return }
+        let context = context
+        do throws(Errno) {
+            worker = try WorkerThread { stop in Self.run(context, stop: stop) }
+        } catch {
+            context.log.error("cannot start the hint worker: \(error); its hints wait for the next try")
         }
-        shared.jobsReady.signal()
     }
 
     /// The answers finished since the last call.
-    public func takeAnswers() -> [HintAnswer] {
-        answersReady.drain()
-        return shared.queue.withLock { queue in
-            defer { queue.answers.removeAll() }
-            return queue.answers
-        }
-    }
+    public func takeAnswers() -> [HintAnswer] { answers.take() }
 
     /// Ends the thread once the hint it is computing is done, and waits for it.
     public func stop() {
-        shared.queue.withLock { $0.stopping = true }
-        shared.jobsReady.signal()
-        thread?.join()
-        thread = nil
+        worker?.stop()
+        worker = nil
     }
 
     deinit {
         stop()
-        try? answersReady.descriptor.close()
-        try? shared.jobsReady.descriptor.close()
+        jobs.close()
+        answers.close()
     }
 
-    private static func run(_ shared: Shared) {
+    private static func run(_ context: Context, stop: WorkerThread.Stop) {
         var memory = HintMemory()
         var tables: PatternDatabase?
         func loadTables() -> PatternDatabase {
             if let tables { return tables }
             let loaded: PatternDatabase
-            if let cache = shared.cache {
+            if let cache = context.cache {
                 let (database, origin) = cache.loadOrBuild()
                 switch origin {
                 case .loaded:
-                    shared.log.info("hint tables read from \(cache.path)")
+                    context.log.info("hint tables read from \(cache.path)")
                 case .built(let reason, let saveError):
-                    shared.log.info("hint tables built (\(reason))")
-                    if let saveError { shared.log.warning("hint tables not cached: \(saveError)") }
+                    context.log.info("hint tables built (\(reason))")
+                    if let saveError { context.log.warning("hint tables not cached: \(saveError)") }
                 }
                 loaded = database
             } else {
@@ -115,26 +109,22 @@ public final class HintWorker {
             tables = loaded
             return loaded
         }
-        while true {
-            let next = shared.queue.withLock { queue -> (job: HintJob?, stop: Bool) in
-                if queue.stopping { return (nil, true) }
-                return queue.jobs.isEmpty ? (nil, false) : (queue.jobs.removeFirst(), false)
-            }
-            if next.stop { return }
-            guard let job = next.job else {
-                _ = try? Poll.wait([(shared.jobsReady.descriptor, .readable)], timeout: nil)
-                shared.jobsReady.drain()
+        var waiting: [HintJob] = []
+        while !stop.isRequested {
+            guard !waiting.isEmpty else {
+                _ = try? Poll.wait([(stop.descriptor, .readable), (context.jobs.ready.descriptor, .readable)], timeout: nil)
+                waiting = context.jobs.take()
                 continue
             }
+            let job = waiting.removeFirst()
             let solution: Solution
             if let known = memory.answer(for: job.board) {
                 solution = known
             } else {
-                solution = shared.solve(job.board, loadTables)
+                solution = context.solve(job.board, loadTables)
                 memory.remember(solution, for: job.board)
             }
-            shared.queue.withLock { $0.answers.append(HintAnswer(ticket: job.ticket, revision: job.revision, solution: solution)) }
-            shared.answersReady.signal()
+            context.answers.post(HintAnswer(ticket: job.ticket, revision: job.revision, solution: solution))
         }
     }
 }

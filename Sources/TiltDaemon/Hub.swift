@@ -370,18 +370,18 @@ public final class Hub {
 
     /// The save of `generation` finished; replies waiting for it go out (as
     /// `save-failed` errors if it failed).
-    public func saveCompleted(generation: Int, error: String?) {
-        if let error {
-            log.error("saving the game failed: \(error)")
+    public func saveCompleted(generation: Int, failure: SaveFailure?) {
+        if let failure {
+            log.error("saving the game failed: \(failure)")
         } else {
             savedGeneration = max(savedGeneration, generation)
         }
         for id in order {
             guard let session = sessions[id] else { continue }
-            release(session, failedGeneration: error == nil ? nil : generation)
+            release(session, failedGeneration: failure == nil ? nil : generation)
             flush(session)
         }
-        if error != nil {
+        if failure != nil {
             // Allow a later change to try again.
             requestedGeneration = savedGeneration
         }

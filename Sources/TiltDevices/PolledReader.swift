@@ -8,13 +8,13 @@ import TiltSystem
 ///
 /// The thread sleeps until the next deadline on a CLOCK_MONOTONIC timer armed at
 /// an absolute time, so reads do not drift, and on a stop descriptor, so `stop`
-/// wakes it at once. Each outcome goes into a queue behind a mutex and makes
-/// `ready` (an eventfd) readable; the loop waits on that and `take`s the queue.
+/// wakes it at once. Each outcome goes to the loop through a hand-off: the loop
+/// waits on `ready` and `take`s them.
 ///
 /// Threads: `read` runs on the reader thread only, from `init` until `stop` has
 /// returned; whatever it touches belongs to that thread meanwhile. The queue is
-/// shared under its mutex; the descriptors are the owner's (the thread only
-/// signals `ready`, waits on the timer and the stop descriptor, and reads the timer).
+/// the hand-off's; the timer is the thread's while it runs (armed, waited on and read
+/// there), closed by `stop` after it has ended.
 final class PolledReader: @unchecked Sendable {
     // @unchecked: `read` is not Sendable; it is called on the reader thread only,
     // and dropped by `stop` after the thread has ended.
@@ -30,46 +30,41 @@ final class PolledReader: @unchecked Sendable {
     /// Outcomes kept for a loop that does not take them, the oldest dropped first.
     static let queueLimit = 256
 
-    /// Readable while outcomes wait in the queue.
-    let ready: WakeupDescriptor
-    private let stopping: WakeupDescriptor
+    /// Outcomes for the loop, which waits on `outcomes.ready`.
+    let outcomes: HandOff<Outcome>
     private let timer: DeadlineTimer
-    private let queue = Locked<[Outcome]>([])
     /// Seconds spent in `read` so far, and how many reads (what a driver that sleeps in
     /// its reads costs: IIOSource raises its data rate when they take too long).
     private let readTimes = Locked<(seconds: Double, count: Int)>((0, 0))
     private var read: (() throws(Errno) -> Sample)?
-    private var thread: JoinableThread?
+    private var worker: WorkerThread?
 
     /// Starts reading: the first read at `first` (monotonic seconds), then every `interval` seconds.
     init(interval: Double, first: Double, read: @escaping () throws(Errno) -> Sample) throws(Errno) {
-        var made: [FileDescriptor] = []
+        outcomes = try HandOff(limit: Self.queueLimit)
         do throws(Errno) {
-            ready = try WakeupDescriptor()
-            made.append(ready.descriptor)
-            stopping = try WakeupDescriptor()
-            made.append(stopping.descriptor)
             timer = try DeadlineTimer()
-            made.append(timer.descriptor)
-            self.read = read
-            thread = try JoinableThread { [self] in run(interval: interval, first: first) }
         } catch {
-            for fd in made { try? fd.close() }
+            outcomes.close()
+            throw error
+        }
+        self.read = read
+        do throws(Errno) {
+            worker = try WorkerThread { [self] stop in run(interval: interval, first: first, stop: stop) }
+        } catch {
+            outcomes.close()
+            try? timer.descriptor.close()
             throw error
         }
     }
 
     deinit { stop() }
 
+    /// Readable while outcomes wait.
+    var ready: WakeupDescriptor { outcomes.ready }
+
     /// The outcomes so far, oldest first; `ready` is not readable after this until the next one.
-    func take() -> [Outcome] {
-        // Drained before the queue is emptied: an outcome added in between signals again.
-        ready.drain()
-        return queue.withLock { outcomes in
-            defer { outcomes.removeAll(keepingCapacity: true) }
-            return outcomes
-        }
-    }
+    func take() -> [Outcome] { outcomes.take() }
 
     /// The mean duration of the reads so far and how many there were.
     var readTime: (mean: Double, count: Int) {
@@ -79,26 +74,26 @@ final class PolledReader: @unchecked Sendable {
     /// Wakes the thread and waits for it to end (a read in progress is finished
     /// first); then closes the descriptors. Safe to call twice.
     func stop() {
-        guard let thread else { return }
-        self.thread = nil
-        stopping.signal()
-        thread.join()
+        guard let worker else { return }
+        self.worker = nil
+        worker.stop()
         read = nil
-        for fd in [ready.descriptor, stopping.descriptor, timer.descriptor] { try? fd.close() }
+        outcomes.close()
+        try? timer.descriptor.close()
     }
 
     // MARK: the reader thread
 
-    private func run(interval: Double, first: Double) {
+    private func run(interval: Double, first: Double, stop: WorkerThread.Stop) {
         guard let read else { return }
         var next = first
         while true {
-            timer.arm(at: next)
             let woken: [Poll.Events]
             do throws(Errno) {
-                woken = try Poll.wait([(stopping.descriptor, .readable), (timer.descriptor, .readable)], timeout: nil)
+                try timer.arm(at: next)
+                woken = try Poll.wait([(stop.descriptor, .readable), (timer.descriptor, .readable)], timeout: nil)
             } catch {
-                post(.stopped(error))
+                outcomes.post(.stopped(error))
                 return
             }
             if !woken[0].isEmpty { return }
@@ -109,21 +104,13 @@ final class PolledReader: @unchecked Sendable {
                 let sample = try read()
                 let took = MonotonicClock.now() - began
                 readTimes.withLock { $0 = ($0.seconds + took, $0.count + 1) }
-                post(.sample(sample))
+                outcomes.post(.sample(sample))
             } catch {
-                post(.readFailed(error))
+                outcomes.post(.readFailed(error))
             }
             next += interval
             let now = MonotonicClock.now()
             if next <= now { next = now + interval }
         }
-    }
-
-    private func post(_ outcome: Outcome) {
-        queue.withLock { outcomes in
-            if outcomes.count >= Self.queueLimit { outcomes.removeFirst(outcomes.count - Self.queueLimit + 1) }
-            outcomes.append(outcome)
-        }
-        ready.signal()
     }
 }

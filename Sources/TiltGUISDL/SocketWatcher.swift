@@ -11,43 +11,8 @@ import Glibc
 /// ticks anywhere: with nothing to read and nothing moving, both threads sleep.
 final class SocketWatcher {
     private let acknowledged: WakeupDescriptor
-    private let stopping: WakeupDescriptor
-    private let thread: JoinableThread
+    private let worker: WorkerThread
     private var running = true
-
-    /// What the thread needs: immutable, so it may cross to the thread.
-    private final class Context: Sendable {
-        let socket: FileDescriptor
-        let acknowledged: WakeupDescriptor
-        let stopping: WakeupDescriptor
-        let wake: @Sendable () -> Void
-
-        init(socket: FileDescriptor, acknowledged: WakeupDescriptor, stopping: WakeupDescriptor,
-             wake: @escaping @Sendable () -> Void) {
-            self.socket = socket
-            self.acknowledged = acknowledged
-            self.stopping = stopping
-            self.wake = wake
-        }
-
-        func run() {
-            var armed = true
-            while true {
-                // Until the loop has read what woke it, only the acknowledgement counts.
-                var requests = [(stopping.descriptor, Poll.Events.readable), (acknowledged.descriptor, .readable)]
-                if armed { requests.append((socket, .readable)) }
-                guard let ready = try? Poll.wait(requests, timeout: nil), ready[0].isEmpty else { return }
-                if !ready[1].isEmpty {
-                    acknowledged.drain()
-                    armed = true
-                }
-                if ready.count > 2, !ready[2].isEmpty {
-                    armed = false
-                    wake()
-                }
-            }
-        }
-    }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -57,16 +22,14 @@ final class SocketWatcher {
     init(socket: FileDescriptor, wake: @escaping @Sendable () -> Void) throws(Failure) {
         do throws(Errno) {
             acknowledged = try WakeupDescriptor()
-            stopping = try WakeupDescriptor()
         } catch {
-            throw Failure(description: "cannot make the watcher's wake-up descriptors: \(error)")
+            throw Failure(description: "cannot make the watcher's wake-up descriptor: \(error)")
         }
-        let context = Context(socket: socket, acknowledged: acknowledged, stopping: stopping, wake: wake)
+        let acknowledged = acknowledged
         do throws(Errno) {
-            thread = try JoinableThread { context.run() }
+            worker = try WorkerThread { stop in Self.watch(socket, acknowledged: acknowledged, stop: stop, wake: wake) }
         } catch {
             try? acknowledged.descriptor.close()
-            try? stopping.descriptor.close()
             throw Failure(description: "cannot start the socket watcher: \(error)")
         }
     }
@@ -80,15 +43,30 @@ final class SocketWatcher {
     func stop() {
         guard running else { return }
         running = false
-        stopping.signal()
-        thread.join()
-        closeDescriptors()
+        worker.stop()
+        try? acknowledged.descriptor.close()
     }
 
     deinit { stop() }
 
-    private func closeDescriptors() {
-        try? acknowledged.descriptor.close()
-        try? stopping.descriptor.close()
+    // MARK: the watching thread
+
+    private static func watch(_ socket: FileDescriptor, acknowledged: WakeupDescriptor, stop: WorkerThread.Stop,
+                              wake: @Sendable () -> Void) {
+        var armed = true
+        while true {
+            // Until the loop has read what woke it, only the acknowledgement counts.
+            var requests = [(stop.descriptor, Poll.Events.readable), (acknowledged.descriptor, .readable)]
+            if armed { requests.append((socket, .readable)) }
+            guard let ready = try? Poll.wait(requests, timeout: nil), ready[0].isEmpty else { return }
+            if !ready[1].isEmpty {
+                acknowledged.drain()
+                armed = true
+            }
+            if ready.count > 2, !ready[2].isEmpty {
+                armed = false
+                wake()
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ public struct DeadlineTimer: Sendable {
     }
 
     /// Fires once at `deadline` (monotonic seconds); nil disarms it.
-    public func arm(at deadline: Double?) {
+    public func arm(at deadline: Double?) throws(Errno) {
         var spec = itimerspec()
         if let deadline {
             // A zero value would disarm: a deadline already past fires at the next nanosecond.
@@ -24,12 +24,13 @@ public struct DeadlineTimer: Sendable {
             spec.it_value.tv_sec = Int(when)
             spec.it_value.tv_nsec = max(1, Int((when - Double(Int(when))) * 1e9))
         }
-        _ = timerfd_settime(descriptor.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        _ = try Syscall.call("timerfd_settime") { timerfd_settime(descriptor.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
     }
 
-    /// Clears the expiry so the descriptor is no longer readable.
+    /// Clears the expiry so the descriptor is no longer readable. EAGAIN here means
+    /// it had not expired (re-armed meanwhile): nothing to clear.
     public func acknowledge() {
         var expirations: UInt64 = 0
-        _ = Glibc.read(descriptor.rawValue, &expirations, 8)
+        _ = try? Syscall.call("read") { Glibc.read(descriptor.rawValue, &expirations, 8) }
     }
 }

@@ -11,15 +11,16 @@ public struct WakeupDescriptor: Sendable {
         descriptor = FileDescriptor(rawValue: try Syscall.call("eventfd") { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) })
     }
 
-    /// Wakes the loop; safe from any thread.
+    /// Wakes the loop; safe from any thread. The one failure an open eventfd gives,
+    /// EAGAIN (the counter is full), means it is readable already, so nothing is lost.
     public func signal() {
         var one: UInt64 = 1
-        _ = Glibc.write(descriptor.rawValue, &one, 8)
+        _ = try? Syscall.call("write") { Glibc.write(descriptor.rawValue, &one, 8) }
     }
 
-    /// Clears the wakeups seen so far.
+    /// Clears the wakeups seen so far. EAGAIN here means there were none.
     public func drain() {
         var value: UInt64 = 0
-        _ = Glibc.read(descriptor.rawValue, &value, 8)
+        _ = try? Syscall.call("read") { Glibc.read(descriptor.rawValue, &value, 8) }
     }
 }

@@ -59,7 +59,7 @@ import TiltWire
         // The move goes out at once; both replies wait (in order) for the save.
         #expect(client.types() == ["move"])
         #expect(harness.saves == [1])
-        harness.hub.saveCompleted(generation: 1, error: nil)
+        harness.hub.saveCompleted(generation: 1, failure: nil)
         #expect(client.types() == ["move", "reply", "state", "reply"])
     }
 
@@ -69,7 +69,7 @@ import TiltWire
         let (id, client) = harness.attach()
         client.clear()
         harness.send(#"{"cmd":"undo","id":1}"# + "\n" + #"{"cmd":"tilt","direction":"right","id":2}"# + "\n", from: id)
-        harness.hub.saveCompleted(generation: 1, error: "disk full")
+        harness.hub.saveCompleted(generation: 1, failure: SaveFailure(path: "game.json", errno: .noSpace))
         #expect(client.types() == ["reply", "move", "error"])
         #expect(client.messages[2]["code"]?.string == "save-failed")
         #expect(client.messages[2]["id"]?.int == 2)
@@ -257,7 +257,7 @@ import TiltWire
         harness.send(#"{"cmd":"tilt","direction":"right","id":1}"# + "\n", from: id)
         harness.hub.endOfInput(from: id)
         #expect(!client.closed, "the reply is still owed")
-        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, failure: nil)
         #expect(client.types() == ["move", "reply"])
         #expect(client.closed)
         #expect(harness.hub.clientCount == 0)
@@ -271,7 +271,7 @@ import TiltWire
         client.clear()
         harness.send(#"{"cmd":"tilt","direction":"right","id":1}"# + "\n" + #"{"cmd":"state","id":2}"# + "\n", from: id)
         harness.send(#"{"cmd":"tilt","direction":"down"}"# + "\n", from: other)
-        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, failure: nil)
         let state = client.messages.first { $0["type"]?.string == "state" }
         let lastMove = client.messages.last { $0["type"]?.string == "move" }
         #expect(state?["revision"] == lastMove?["revision"])
@@ -286,7 +286,7 @@ import TiltWire
         harness.send(#"{"cmd":"tilt","direction":"left","id":1}"# + "\n", from: id)   // illegal from solved
         #expect(client.types() == ["reply"], "no save to wait for")
         harness.send(#"{"cmd":"tilt","direction":"right","id":2}"# + "\n" + #"{"cmd":"sensor","id":3}"# + "\n", from: id)
-        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: "disk full")
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, failure: SaveFailure(path: "game.json", errno: .noSpace))
         #expect(client.types() == ["reply", "move", "error", "sensor", "reply"])
         #expect(client.messages[2]["code"]?.string == "save-failed")
         #expect(client.messages[4]["id"]?.int == 3)
@@ -353,19 +353,19 @@ import TiltWire
         #expect(!harness.hub.wantsInput(id))
         #expect(harness.readWatch.map { [$0.id, $0.on ? 1 : 0] } == [[id, 0]])
         #expect(Self.replyIDs(client).isEmpty, "no reply before its change is saved")
-        harness.hub.saveCompleted(generation: 4, error: nil)
+        harness.hub.saveCompleted(generation: 4, failure: nil)
         // Four answered; the next four ran from the held bytes, and the client is paused again.
         #expect(Self.replyIDs(client) == [1, 2, 3, 4])
         #expect(harness.hub.game.generation == 8)
         #expect(harness.hub.isPaused(id))
         #expect(harness.saves.last == 8)
-        harness.hub.saveCompleted(generation: 8, error: nil)
+        harness.hub.saveCompleted(generation: 8, failure: nil)
         #expect(harness.hub.game.generation == 10)
         #expect(!harness.hub.isPaused(id))
         #expect(harness.hub.wantsInput(id))
         // Resumed from held bytes and paused again without reading: no change to the watch until now.
         #expect(harness.readWatch.map { [$0.id, $0.on ? 1 : 0] } == [[id, 0], [id, 1]])
-        harness.hub.saveCompleted(generation: 10, error: nil)
+        harness.hub.saveCompleted(generation: 10, failure: nil)
         #expect(Self.replyIDs(client) == Array(1...10))
         #expect(!client.types().contains("error"))
         // Each reply after the move it caused.
@@ -392,7 +392,7 @@ import TiltWire
         harness.send(Self.tilts(6...7) + #"{"cmd":"state","id":8}"# + "\n", from: id)
         #expect(harness.hub.game.generation == 3)
         while harness.hub.game.generation > harness.hub.savedGeneration {
-            harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+            harness.hub.saveCompleted(generation: harness.hub.game.generation, failure: nil)
         }
         #expect(Self.replyIDs(client) == Array(1...8))
         #expect(client.messages.last { $0["type"]?.string == "state" }?["revision"]?.int == 7)
@@ -448,7 +448,7 @@ import TiltWire
         #expect(harness.hub.game.generation == Hub.Limits().maxPendingReplies)
         #expect(harness.hub.isPaused(id))
         while harness.hub.game.generation > harness.hub.savedGeneration {
-            harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+            harness.hub.saveCompleted(generation: harness.hub.game.generation, failure: nil)
         }
         #expect(harness.hub.game.generation == 5000)
         #expect(harness.saves.count == 5, "one save for each batch of 1,024 changes")

@@ -52,7 +52,7 @@ final class HubHarness: HubDelegate {
 
     func save(_ game: Game) {
         saves.append(game.generation)
-        if autoSave { hub.saveCompleted(generation: game.generation, error: nil) }
+        if autoSave { hub.saveCompleted(generation: game.generation, failure: nil) }
     }
 
     func claimSensor(_ claimed: Bool) { claims.append(claimed) }

@@ -64,7 +64,7 @@ final class ClockedHub: HubDelegate {
         hub.delegate = self
     }
 
-    func save(_ game: Game) { hub.saveCompleted(generation: game.generation, error: nil) }
+    func save(_ game: Game) { hub.saveCompleted(generation: game.generation, failure: nil) }
     // What these tests look at needs no sensor, no socket and no hint.
     func claimSensor(_ claimed: Bool) {}
     func watchWritable(_ id: Int, _ on: Bool) {}
@@ -202,7 +202,7 @@ final class ClockedHub: HubDelegate {
         #expect(watcher.types() == ["settings"])
         #expect(watcher.messages.first?["trigger"]?.double == 25)
         #expect(client.types() == ["settings"], "the reply waits for the save")
-        harness.hub.saveCompleted(generation: harness.hub.game.generation, error: nil)
+        harness.hub.saveCompleted(generation: harness.hub.game.generation, failure: nil)
         #expect(client.types() == ["settings", "reply"])
     }
 

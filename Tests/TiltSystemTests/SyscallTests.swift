@@ -146,6 +146,11 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
         Wrapper(call: "sendto") { try UnixSocket.sendDatagram([1], to: $0.datagramPath) },
         Wrapper(call: "eventfd") { _ in try WakeupDescriptor().descriptor.close() },
         Wrapper(call: "timerfd_create") { _ in try DeadlineTimer().descriptor.close() },
+        Wrapper(call: "timerfd_settime") { _ in
+            let timer = try DeadlineTimer()
+            defer { try? timer.descriptor.close() }
+            try timer.arm(at: 1)
+        },
         Wrapper(call: "signalfd") { _ in try SignalDescriptor([SIGURG]).descriptor.close() },
         Wrapper(call: "mkdtemp") { _ in try TemporaryDirectory(prefix: "tiltpuzzle-test").remove() },
         Wrapper(call: "posix_spawn") { _ in try ChildProcess(["true"]).wait() },
@@ -208,6 +213,21 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
             #expect(throws: Errno.wouldBlock) { try Syscall.withFaults({ injector.fault($0) }) { try wrapper.run(scratch) } }
         }
         #expect(injector.asked.withLock { $0 } == 1)
+    }
+
+    /// A wake-up is never lost to an interruption, and EAGAIN (a full counter, or nothing
+    /// to clear) is an answer: the descriptor is readable already, or was not.
+    @Test func aWakeupIsRetriedWhenInterruptedAndItsEAGAINIsAnAnswer() throws {
+        let wakeup = try WakeupDescriptor()
+        defer { try? wakeup.descriptor.close() }
+        let injector = Injector("write", [.interrupted, .interrupted])
+        Syscall.withFaults({ injector.fault($0) }) { wakeup.signal() }
+        #expect(injector.asked.withLock { $0 } == 3)
+        #expect(try Poll.wait([(wakeup.descriptor, .readable)], timeout: 0) == [.readable])
+        wakeup.drain()
+        #expect(try Poll.wait([(wakeup.descriptor, .readable)], timeout: 0) == [[]])
+        wakeup.drain()
+        Syscall.withFaults({ $0 == "write" ? .wouldBlock : nil }) { wakeup.signal() }
     }
 
     /// Linux closes the descriptor even when close reports EINTR, so it is never

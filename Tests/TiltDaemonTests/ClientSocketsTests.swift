@@ -1,0 +1,127 @@
+import Testing
+import TiltCore
+@testable import TiltDaemon
+import TiltSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's listening and client sockets on a real loop: accepting, reading for
+/// the hub, writing what it says, and the back-off when out of descriptors.
+@Suite struct ClientSocketsTests {
+    /// A loop, a hub and the sockets between them, on a socket in a folder of its own.
+    final class Fixture: HubDelegate {
+        let folder: TemporaryDirectory
+        let path: String
+        let loop: EventLoop
+        let hub: Hub
+        let clients: ClientSockets
+        private var peers: [FileDescriptor] = []
+
+        init() throws {
+            folder = try TemporaryDirectory(prefix: "tp")
+            path = folder.path + "/d.sock"
+            loop = try EventLoop()
+            hub = Hub(game: Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), version: "test",
+                      log: Logger(level: .error) { _ in }, clock: MonotonicClock.now)
+            clients = ClientSockets(listeners: [try UnixSocket.listen(path: path)], loop: loop, hub: hub,
+                                    log: Logger(level: .error) { _ in })
+            hub.delegate = self
+            try clients.start()
+        }
+
+        deinit {
+            clients.close()
+            loop.close()
+            for peer in peers { try? peer.close() }
+            folder.remove()
+        }
+
+        /// A client's end of a new connection.
+        func connect() throws -> FileDescriptor {
+            let peer = try UnixSocket.connect(path: path)
+            peers.append(peer)
+            return peer
+        }
+
+        func hangUp(_ peer: FileDescriptor) throws {
+            peers.removeAll { $0 == peer }
+            try peer.close()
+        }
+
+        /// Runs rounds of the loop until `done` (asked before each round, and not again
+        /// once true), each bounded by a short timer so that a round with nothing to
+        /// dispatch still ends.
+        func run(rounds: Int = 50, until done: () -> Bool) throws {
+            var due: Double? = nil
+            let tick = loop.addTimer(deadline: { due }) { _ in due = nil }
+            defer { loop.remove(tick) }
+            for _ in 0..<rounds {
+                if done() { return }
+                due = MonotonicClock.now() + 0.02
+                try loop.runOnce()
+            }
+        }
+
+        /// What has arrived on `peer` so far, without waiting.
+        func lines(on peer: FileDescriptor) throws -> [String] {
+            var text = ""
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while try Poll.wait([(peer, .readable)], timeout: 0.2) == [.readable] {
+                let count = try peer.read(into: &buffer)
+                if count == 0 { break }
+                text += String(decoding: buffer[..<count], as: UTF8.self)
+                if text.hasSuffix("\n"), try Poll.wait([(peer, .readable)], timeout: 0.05) != [.readable] { break }
+            }
+            return text.split(separator: "\n").map(String.init)
+        }
+
+        func save(_ game: Game) { hub.saveCompleted(generation: game.generation, failure: nil) }
+        func claimSensor(_ claimed: Bool) {}
+        func requestHint(_ job: HintJob) {}
+        func watchWritable(_ id: Int, _ on: Bool) { clients.setInterest(id, writing: on) }
+        func watchReadable(_ id: Int, _ on: Bool) { clients.setInterest(id, reading: on) }
+    }
+
+    @Test func aClientIsAcceptedGreetedAndAnswered() throws {
+        let fixture = try Fixture()
+        let peer = try fixture.connect()
+        try fixture.run { fixture.hub.clientCount == 1 }
+        #expect(fixture.hub.clientCount == 1)
+        #expect(try fixture.lines(on: peer).first?.contains(#""type":"hello""#) == true)
+        try peer.writeAll(#"{"cmd":"undo","id":7}"# + "\n")
+        var reply: [String] = []
+        try fixture.run { reply = (try? fixture.lines(on: peer)) ?? []; return !reply.isEmpty }
+        #expect(reply.contains { $0.contains(#""id":7"#) })
+    }
+
+    @Test func aClientThatHangsUpIsForgotten() throws {
+        let fixture = try Fixture()
+        let peer = try fixture.connect()
+        try fixture.run { fixture.hub.clientCount == 1 }
+        try fixture.hangUp(peer)
+        try fixture.run { fixture.hub.clientCount == 0 }
+        #expect(fixture.hub.clientCount == 0)
+    }
+
+    /// Out of descriptors, the listener is no longer watched (it would wake the loop for
+    /// the same connection forever); a client leaving lets accepting start again.
+    @Test func outOfDescriptorsAcceptingWaitsUntilAClientLeaves() throws {
+        let fixture = try Fixture()
+        let first = try fixture.connect()
+        try fixture.run { fixture.hub.clientCount == 1 }
+        let second = try fixture.connect()
+        try Syscall.withFaults({ $0 == "accept" ? .tooManyOpenFiles : nil }) {
+            try fixture.run(rounds: 1) { false }
+        }
+        // The fault is gone, but nobody asks the listener again until a client leaves.
+        try fixture.run(rounds: 3) { false }
+        #expect(fixture.hub.clientCount == 1)
+        #expect(try fixture.lines(on: second).isEmpty)
+        try fixture.hangUp(first)
+        var greeting: [String] = []
+        try fixture.run { greeting = (try? fixture.lines(on: second)) ?? []; return !greeting.isEmpty }
+        #expect(greeting.first?.contains(#""type":"hello""#) == true)
+        #expect(fixture.hub.clientCount == 1)
+    }
+}
