@@ -5,6 +5,10 @@ import TiltWire
 /// game's events. It knows nothing about sockets or files: transports carry the
 /// bytes, and its delegate is asked to save, to claim the sensor, to compute hints and
 /// to watch a socket. Tests drive it with in-memory transports.
+///
+/// Here: sessions and their input. The commands are in `HubCommands.swift`, the
+/// sensor and hints in `HubSensor.swift`, saving and flow control in `HubOutput.swift`;
+/// their state is here, internal to the module so that those files reach it.
 public final class Hub {
     public struct Limits: Sendable, Equatable {
         public var maxClients = 256
@@ -22,29 +26,31 @@ public final class Hub {
     }
 
     public var limits: Limits
-    public private(set) var game: Game
-    public private(set) var sensor = SensorReport(status: .absent)
+    public internal(set) var game: Game
+    public internal(set) var sensor = SensorReport(status: .absent)
     public let version: String
 
     /// Weak: the delegate owns the hub (the daemon, a test's harness).
     public weak var delegate: HubDelegate?
     public let log: Logger
-    private let clock: () -> Double
+    let clock: () -> Double
 
-    private var sessions: [Int: Session] = [:]
+    var sessions: [Int: Session] = [:]
     /// Attach order, for a stable broadcast order.
-    private var order: [Int] = []
-    private var nextID = 1
-    private var requestedGeneration: Int
-    public private(set) var savedGeneration: Int
-    private var samplesSubscribers = 0
+    var order: [Int] = []
+    var nextID = 1
+    var requestedGeneration: Int
+    public internal(set) var savedGeneration: Int
+    var samplesSubscribers = 0
     /// Paused sessions that may go on, in the order they became ready.
-    private var resumable: [Int] = []
-    private var nextHintTicket = 1
+    var resumable: [Int] = []
+    var nextHintTicket = 1
     /// The session waiting for each hint being computed.
-    private var hintOwners: [Int: Int] = [:]
+    var hintOwners: [Int: Int] = [:]
     /// The `pose` subscribers' pacing, by session (docs/protocol.md).
-    private var poseStreams: [Int: PoseThrottle] = [:]
+    var poseStreams: [Int: PoseThrottle] = [:]
+    /// Set when a pose subscriber should hear the current pose without a new sample.
+    var posePending = false
 
     public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
         self.game = game
@@ -141,7 +147,7 @@ public final class Hub {
 
     /// Runs the requests in `bytes` until the session is overloaded or closing,
     /// and holds what it did not look at until the session is resumed.
-    private func consume(_ bytes: UnsafeRawBufferPointer, from session: Session) {
+    func consume(_ bytes: UnsafeRawBufferPointer, from session: Session) {
         let taken = session.splitter.feed(bytes.assumingMemoryBound(to: UInt8.self), until: { piece in
             switch piece {
             case .line(let line):
@@ -170,7 +176,7 @@ public final class Hub {
     }
 
     /// Tells the daemon whether to read the session's socket.
-    private func updateInputWatch(_ session: Session) {
+    func updateInputWatch(_ session: Session) {
         let wanted = !session.inputPaused && !session.closing && !session.inputClosed
         guard wanted != session.watchingInput else { return }
         session.watchingInput = wanted
@@ -184,311 +190,5 @@ public final class Hub {
         session.inputClosed = true
         if session.isDrained { return detach(id, reason: "closed by the client") }
         updateInputWatch(session)
-    }
-
-    private func handle(_ line: UnsafeBufferPointer<UInt8>, from session: Session) {
-        // A blank line is no request, and gets no answer (docs/protocol.md, "Lines").
-        if line.allSatisfy(JSONParser.isWhitespace) { return }
-        let request: ClientRequest
-        do throws(ClientRequest.Rejection) {
-            request = try ClientRequest.decode(line)
-        } catch {
-            session.enqueueReply(.error(id: echoable(error.id), code: error.code, message: error.message), after: 0)
-            return
-        }
-        let id = request.id
-        if id != nil, echoable(id) == nil {
-            session.enqueueReply(.error(id: nil, code: .badArgument,
-                                        message: "\"id\" may be at most \(Self.maxIDLength) bytes of JSON"), after: 0)
-            return
-        }
-        run(request, from: session)
-    }
-
-    /// The id as it can be echoed: nil when absent or too long to echo.
-    private func echoable(_ id: JSONValue?) -> JSONValue? {
-        guard let id else { return nil }
-        return id.encoded.count <= Self.maxIDLength ? id : nil
-    }
-
-    private func run(_ request: ClientRequest, from session: Session) {
-        let now = clock()
-        let id = request.id
-        let name = request.command.name
-        let generationBefore = game.generation
-        var moved: Int?
-        func badArgument(_ message: String) {
-            session.enqueueReply(.error(id: id, code: .badArgument, message: message), after: 0)
-        }
-        switch request.command {
-        case .state:
-            session.enqueue(.currentState, after: 0)
-        case .sensor:
-            session.enqueue(.currentSensor, after: 0)
-        case .tilt(let direction):
-            moved = perform(.tilt(direction), now: now)
-        case .move(let index, let direction):
-            guard index < game.puzzle.board.count else {
-                return badArgument("index \(index) is outside the \(game.puzzle.side)×\(game.puzzle.side) board")
-            }
-            moved = perform(.move(index: index, direction: direction), now: now)
-        case .slide(let index):
-            guard index < game.puzzle.board.count else {
-                return badArgument("index \(index) is outside the \(game.puzzle.side)×\(game.puzzle.side) board")
-            }
-            moved = perform(.slide(index: index), now: now)
-        case .undo:
-            moved = perform(.undo, now: now)
-        case .redo:
-            moved = perform(.redo, now: now)
-        case .new(let size, let seed, let shuffle, let board):
-            let seed = shuffle && board == nil ? (seed ?? UInt64.random(in: .min ... .max)) : nil
-            broadcast(game.newGame(size: size ?? game.puzzle.side, seed: seed, board: board, at: now))
-        case .calibrate:
-            guard game.calibrate() else {
-                session.enqueueReply(.error(id: id, code: .noSensor,
-                                            message: "calibration needs a sensor sample; is a sensor attached?"), after: 0)
-                return
-            }
-            broadcast(.calibrated(auto: false))
-        case .configure(let trigger, let release):
-            let current = game.currentSensitivity
-            let wanted = Sensitivity(trigger: trigger ?? current.trigger, release: release ?? current.release)
-            if let problem = wanted.problem { return badArgument(problem.description) }
-            // Every configure is answered with the angles in effect, to every client,
-            // also when it changed nothing (docs/protocol.md, `settings`).
-            if game.configure(wanted) { posePending = !poseStreams.isEmpty }
-            broadcast(.settings(game.currentSensitivity))
-        case .subscribe(let samples, let pose):
-            if let samples {
-                if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }
-                session.wantsSamples = samples
-            }
-            if let pose {
-                if !pose {
-                    poseStreams[session.id] = nil
-                } else if poseStreams[session.id] == nil {
-                    // The current pose, if any, follows the reply.
-                    poseStreams[session.id] = PoseThrottle()
-                    posePending = true
-                }
-            }
-        case .hint:
-            let board = game.puzzle.board
-            if board.isSolved {
-                session.enqueueReply(.hint(id: id, hint: Hint(solution: [], optimal: true, revision: game.revision)), after: 0)
-                return
-            }
-            // Computed off the loop on the board as it is now; the reply (and this
-            // client's later ones) wait for it, nothing else does.
-            let ticket = nextHintTicket
-            nextHintTicket += 1
-            hintOwners[ticket] = session.id
-            session.enqueue(.hint(id: id, ticket: ticket), after: 0)
-            delegate?.requestHint(HintJob(ticket: ticket, board: board, revision: game.revision))
-            return
-        }
-        // A request that changed the game is answered once the change is on disk.
-        let changed = game.generation != generationBefore
-        session.enqueueReply(.reply(id: id, command: name, moved: moved), after: changed ? game.generation : 0)
-    }
-
-    private func perform(_ action: Game.ActionKind, now: Double) -> Int {
-        let events = game.perform(action, at: now)
-        events.forEach(broadcast)
-        return events.reduce(0) { count, event in if case .move = event { count + 1 } else { count } }
-    }
-
-    // MARK: Sensor
-
-    /// Samples from the sensor, in order: they may tilt the puzzle.
-    public func sensorSamples(_ samples: [Sample]) {
-        let now = clock()
-        for sample in samples {
-            if samplesSubscribers > 0 {
-                let line = ServerMessage.sample(sample).encoded()
-                for id in order where sessions[id]!.wantsSamples { sessions[id]!.outbox.append(line) }
-            }
-            game.process(sample, at: now).forEach(broadcast)
-        }
-        afterChanges()
-        // Once per batch, and only with a subscriber: no per-sample cost for the gauge.
-        if !poseStreams.isEmpty { offerPose(at: now) }
-    }
-
-    /// Set when a pose subscriber should hear the current pose without a new sample.
-    private var posePending = false
-
-    /// Offers the detector's pose to every `pose` subscriber (after the batch's events
-    /// are flushed, so a backlog is a slow client's, not this batch's).
-    private func offerPose(at now: Double) {
-        posePending = false
-        guard let pose = game.detector.poseReport else { return }
-        for id in order {
-            guard poseStreams[id] != nil, let session = sessions[id] else { continue }
-            // What is queued already goes first; a backlog left is the client's.
-            if !session.outbox.isEmpty { flush(session) }
-            guard var stream = poseStreams[id], sessions[id] != nil else { continue }
-            let ready = stream.offer(pose, at: now, backlogged: !session.outbox.isEmpty)
-            poseStreams[id] = stream
-            if let ready {
-                session.outbox.append(ServerMessage.pose(ready).encoded())
-                flush(session)
-            }
-        }
-    }
-
-    public func sensorChanged(_ report: SensorReport) {
-        guard report != sensor else { return }
-        // A new stream (or none): the detector starts over, waiting for neutral.
-        if report.status != sensor.status || report.name != sensor.name { game.restartDetector() }
-        sensor = report
-        broadcast(.sensor(report))
-        afterChanges()
-    }
-
-    public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
-        let before = game.currentSensitivity
-        if let trimmed = game.reconfigure(configuration, undoLimit: undoLimit, at: clock()) { broadcast(trimmed) }
-        if game.currentSensitivity != before { broadcast(.settings(game.currentSensitivity)) }
-        afterChanges()
-    }
-
-    // MARK: Hints
-
-    /// Answers from the hint worker, in any order; those whose client left are dropped.
-    public func hintsAnswered(_ answers: [HintAnswer]) {
-        for answer in answers {
-            guard let owner = hintOwners.removeValue(forKey: answer.ticket), let session = sessions[owner] else { continue }
-            session.hintAnswers[answer.ticket] = Hint(solution: answer.solution.directions,
-                                                      optimal: answer.solution.isOptimal, revision: answer.revision)
-        }
-        afterChanges()
-    }
-
-    // MARK: Saving
-
-    /// The save of `generation` finished; replies waiting for it go out (as
-    /// `save-failed` errors if it failed).
-    public func saveCompleted(generation: Int, failure: SaveFailure?) {
-        if let failure {
-            log.error("saving the game failed: \(failure)")
-        } else {
-            savedGeneration = max(savedGeneration, generation)
-        }
-        for id in order {
-            guard let session = sessions[id] else { continue }
-            release(session, failedGeneration: failure == nil ? nil : generation)
-            flush(session)
-        }
-        if failure != nil {
-            // Allow a later change to try again.
-            requestedGeneration = savedGeneration
-        }
-        resumeWaiting()
-    }
-
-    // MARK: Output
-
-    private func broadcast(_ message: ServerMessage) {
-        let line = message.encoded()
-        for id in order { sessions[id]!.outbox.append(line) }
-    }
-
-    /// Settles the changes, then lets paused sessions that may go on run what
-    /// they hold.
-    private func afterChanges() {
-        settle()
-        resumeWaiting()
-    }
-
-    /// Asks for a save when the game changed, releases what can go out, and writes.
-    private func settle() {
-        if game.generation > requestedGeneration {
-            requestedGeneration = game.generation
-            delegate?.save(game)
-        }
-        for id in order {
-            // A session with nothing to send or answer has nothing to flush: at 100 Hz
-            // with many clients attached, most of them, most of the time.
-            guard let session = sessions[id], !session.isDrained else { continue }
-            release(session, failedGeneration: nil)
-            flush(session)
-        }
-    }
-
-    private func release(_ session: Session, failedGeneration: Int?) {
-        session.releaseReplies(savedGeneration: savedGeneration, failedGeneration: failedGeneration) { body in
-            switch body {
-            case .message(let message): message
-            case .currentState: .state(game.state(at: clock()))
-            case .currentSensor: .sensor(sensor)
-            case .hint: preconditionFailure("a hint is rendered from its answer")
-            }
-        }
-    }
-
-    /// The socket of `id` can take more bytes.
-    public func writable(_ id: Int) {
-        guard let session = sessions[id] else { return }
-        flush(session)
-        // A pose held back by the backlog goes out once the backlog is gone.
-        if session.outbox.isEmpty, var stream = poseStreams[id],
-           let ready = stream.due(at: clock(), backlogged: false) {
-            poseStreams[id] = stream
-            session.outbox.append(ServerMessage.pose(ready).encoded())
-            flush(session)
-        }
-        resumeWaiting()
-    }
-
-    /// Resumes the paused sessions whose output went out: each runs the requests
-    /// it holds until it is paused again or has none left, then its socket is read
-    /// again. The work is bounded by what each held (one read), so the other
-    /// clients and the sensor wait for no more than that.
-    private func resumeWaiting() {
-        while !resumable.isEmpty {
-            let ready = resumable
-            resumable.removeAll()
-            for id in ready {
-                guard let session = sessions[id] else { continue }
-                session.resumeScheduled = false
-                guard session.inputPaused, !session.closing, session.mayResume(limits) else { continue }
-                session.inputPaused = false
-                let held = session.takeHeldInput()
-                if held.isEmpty {
-                    updateInputWatch(session)
-                } else {
-                    held.withUnsafeBytes { consume($0, from: session) }
-                }
-            }
-            settle()
-        }
-    }
-
-    private func flush(_ session: Session) {
-        guard sessions[session.id] != nil else { return }
-        guard session.outbox.drain(into: session.transport) else {
-            return detach(session.id, reason: "connection lost")
-        }
-        if session.outbox.byteCount > limits.maxQueuedBytes {
-            log.warning("client \(session.id) is not reading (\(session.outbox.byteCount) bytes queued): dropped")
-            return detach(session.id, reason: "dropped: not reading")
-        }
-        if session.isDrained && session.closing {
-            return detach(session.id, reason: "closed after a protocol error")
-        }
-        if session.isDrained && session.inputClosed {
-            return detach(session.id, reason: "closed by the client")
-        }
-        let wants = !session.outbox.isEmpty
-        if wants != session.waitingForWritable {
-            session.waitingForWritable = wants
-            delegate?.watchWritable(session.id, wants)
-        }
-        if session.inputPaused && !session.resumeScheduled && session.mayResume(limits) {
-            session.resumeScheduled = true
-            resumable.append(session.id)
-        }
     }
 }

@@ -124,7 +124,7 @@ final class SensorManager {
                 meter = RateMeter()
                 announced = false
                 announceWhenSettled(source)
-            } catch where error.busy {
+            } catch where error.kind == .busy {
                 held(source, error.message)
             } catch {
                 log.warning("sensor: cannot start \(source.info.name): \(error)")

@@ -250,7 +250,7 @@ public final class IIOSource: SensorSource {
             try begin(session, foreign: opened || !disableStaleBuffer())
         } catch {
             if self.session != nil { stop() }
-            return [error.busy ? .busy(error.message) : .failed(error.message)]
+            return [error.kind == .busy ? .busy(error.message) : .failed(error.message)]
         }
         return []
     }
@@ -277,7 +277,7 @@ public final class IIOSource: SensorSource {
         let node = info.deviceNode ?? "/dev/\(deviceID)"
         let names = NodeHolders.programs(holding: node)
         let who = names.isEmpty ? "another program" : "another program (\(names.joined(separator: ", ")))"
-        return SensorError("the accelerometer is in use by \(who); tilting resumes when it is free", busy: true)
+        return SensorError("the accelerometer is in use by \(who); tilting resumes when it is free", kind: .busy)
     }
 
     /// Opens the node and closes it again; the error if it would not open.

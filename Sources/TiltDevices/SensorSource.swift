@@ -84,13 +84,20 @@ extension SensorWait {
 }
 
 public struct SensorError: Error, Equatable, CustomStringConvertible {
+    /// What the daemon does about it.
+    public enum Kind: Sendable, Equatable {
+        /// The device cannot be used (missing, unreadable, not an accelerometer): the
+        /// daemon reports it and waits for another device or a hotplug.
+        case unavailable
+        /// Another program holds the device: not a failure, it is worth trying again
+        /// when that program lets go (docs/sensors.md, "A sensor held by another program").
+        case busy
+    }
+    public var kind: Kind
     public var message: String
-    /// Another program holds the device: not a failure, it is worth trying again
-    /// when that program lets go (docs/sensors.md, "A sensor held by another program").
-    public var busy: Bool
-    public init(_ message: String, busy: Bool = false) {
+    public init(_ message: String, kind: Kind = .unavailable) {
         self.message = message
-        self.busy = busy
+        self.kind = kind
     }
     public var description: String { message }
 }

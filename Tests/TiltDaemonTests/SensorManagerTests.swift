@@ -30,7 +30,7 @@ final class FakeSource: SensorSource {
         if busyStarts > 0 {
             busyStarts -= 1
             throw SensorError("the accelerometer is in use by another program (holder); tilting resumes when it is free",
-                              busy: true)
+                              kind: .busy)
         }
         starts += 1
         rates.append(rate)
