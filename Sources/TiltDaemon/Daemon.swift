@@ -59,18 +59,19 @@ public final class Daemon {
             throw StartError(message: "cannot prepare \(options.stateDirectory): \(error)")
         }
         let game = Self.restoreGame(store: store, configuration: configuration, log: log)
-        hub = Hub(game: game, version: DaemonInfo.version, limits: configuration.limits, log: log,
-                  clock: MonotonicClock.now)
         let source = configuration.source
         let speed = options.replaySpeed
         sensors = SensorManager(alwaysOn: configuration.alwaysOn, playRate: configuration.sampleRate,
                                 disabled: source == "none", log: log) {
             Self.openSource(source, speed: speed)
         }
+        hubDelegate = DaemonHubDelegate(persister: persister, hints: hints, sensors: sensors)
+        hub = Hub(game: game, version: DaemonInfo.version, limits: configuration.limits, log: log,
+                  clock: MonotonicClock.now, delegate: hubDelegate)
         let listening = try Self.openListeners(options: options, log: log, passed: host.passedListeners())
         ownedSocketPath = listening.ownedPath
         clients = ClientSockets(listeners: listening.sockets, loop: loop, hub: hub, log: log)
-        hubDelegate = DaemonHubDelegate(persister: persister, hints: hints, sensors: sensors, clients: clients)
+        hubDelegate.clients = clients
         wire()
     }
 
@@ -194,7 +195,6 @@ public final class Daemon {
     }
 
     private func wire() {
-        hub.delegate = hubDelegate
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
         sensors.onReport = { [hub, weak self] report in
             hub.sensorChanged(report)

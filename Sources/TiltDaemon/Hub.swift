@@ -30,8 +30,9 @@ public final class Hub {
     public internal(set) var sensor = SensorReport(status: .absent)
     public let version: String
 
-    /// Weak: the delegate owns the hub (the daemon, a test's harness).
-    public weak var delegate: HubDelegate?
+    /// Unowned: the delegate owns the hub (the daemon, a test's harness). Given at
+    /// `init`, so a hub can never run with nobody answering what it asks.
+    public unowned let delegate: HubDelegate
     public let log: Logger
     let clock: () -> Double
 
@@ -52,7 +53,9 @@ public final class Hub {
     /// Set when a pose subscriber should hear the current pose without a new sample.
     var posePending = false
 
-    public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double) {
+    public init(game: Game, version: String, limits: Limits = Limits(), log: Logger, clock: @escaping () -> Double,
+                delegate: HubDelegate) {
+        self.delegate = delegate
         self.game = game
         self.version = version
         self.limits = limits
@@ -99,7 +102,7 @@ public final class Hub {
         if sessions.isEmpty {
             // Claim first, so the newcomer's greeting already says whether the sensor started.
             game.setAttached(true, at: clock())
-            delegate?.claimSensor(true)
+            delegate.claimSensor(true)
         }
         let session = Session(id: nextID, transport: transport)
         nextID += 1
@@ -121,12 +124,12 @@ public final class Hub {
         hintOwners = hintOwners.filter { $0.value != id }
         if session.wantsSamples { samplesSubscribers -= 1 }
         poseStreams[id] = nil
-        if session.waitingForWritable { delegate?.watchWritable(id, false) }
+        if session.waitingForWritable { delegate.watchWritable(id, false) }
         session.transport.close()
         log.info("client \(id) detached: \(reason)")
         if sessions.isEmpty {
             game.setAttached(false, at: clock())
-            delegate?.claimSensor(false)
+            delegate.claimSensor(false)
         }
     }
 
@@ -180,7 +183,7 @@ public final class Hub {
         let wanted = !session.inputPaused && !session.closing && !session.inputClosed
         guard wanted != session.watchingInput else { return }
         session.watchingInput = wanted
-        delegate?.watchReadable(session.id, wanted)
+        delegate.watchReadable(session.id, wanted)
     }
 
     /// The client closed its side (a final unterminated line is ignored); it still

@@ -103,7 +103,7 @@ extension Hub {
             nextHintTicket += 1
             hintOwners[ticket] = session.id
             session.enqueue(.hint(id: id, ticket: ticket), after: 0)
-            delegate?.requestHint(HintJob(ticket: ticket, board: board, revision: game.revision))
+            delegate.requestHint(HintJob(ticket: ticket, board: board, revision: game.revision))
             return
         }
         // A request that changed the game is answered once the change is on disk.

@@ -44,7 +44,7 @@ extension Hub {
     func settle() {
         if game.generation > requestedGeneration {
             requestedGeneration = game.generation
-            delegate?.save(game)
+            delegate.save(game)
         }
         for id in order {
             // A session with nothing to send or answer has nothing to flush: at 100 Hz
@@ -122,7 +122,7 @@ extension Hub {
         let wants = !session.outbox.isEmpty
         if wants != session.waitingForWritable {
             session.waitingForWritable = wants
-            delegate?.watchWritable(session.id, wants)
+            delegate.watchWritable(session.id, wants)
         }
         if session.inputPaused && !session.resumeScheduled && session.mayResume(limits) {
             session.resumeScheduled = true

@@ -14,19 +14,19 @@ import Glibc
         let folder: TemporaryDirectory
         let path: String
         let loop: EventLoop
-        let hub: Hub
-        let clients: ClientSockets
+        private let listener: FileDescriptor
         private var peers: [FileDescriptor] = []
+        /// Made on first use: the hub needs its delegate, this fixture, from the start.
+        private(set) lazy var hub = Hub(game: Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), version: "test",
+                                        log: Logger(level: .error) { _ in }, clock: MonotonicClock.now, delegate: self)
+        private(set) lazy var clients = ClientSockets(listeners: [listener], loop: loop, hub: hub,
+                                                      log: Logger(level: .error) { _ in })
 
         init() throws {
             folder = try TemporaryDirectory(prefix: "tp")
             path = folder.path + "/d.sock"
             loop = try EventLoop()
-            hub = Hub(game: Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), version: "test",
-                      log: Logger(level: .error) { _ in }, clock: MonotonicClock.now)
-            clients = ClientSockets(listeners: [try UnixSocket.listen(path: path)], loop: loop, hub: hub,
-                                    log: Logger(level: .error) { _ in })
-            hub.delegate = self
+            listener = try UnixSocket.listen(path: path)
             try clients.start()
         }
 

@@ -36,7 +36,11 @@ final class MemoryTransport: ClientTransport {
 
 /// A hub with a solved 4×4 game, a manual save pipeline and a fixed clock.
 final class HubHarness: HubDelegate {
-    let hub: Hub
+    private let game: Game
+    private let limits: Hub.Limits
+    /// Made on first use: the hub needs its delegate, this harness, from the start.
+    private(set) lazy var hub = Hub(game: game, version: "test", limits: limits, log: Logger(level: .error) { _ in },
+                                    clock: { 100 }, delegate: self)
     var saves: [Int] = []
     var claims: [Bool] = []
     /// What the hub asked about reading each client's socket, in order.
@@ -46,8 +50,8 @@ final class HubHarness: HubDelegate {
     var hints: HintJobs?
 
     init(game: Game = Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), limits: Hub.Limits = Hub.Limits()) {
-        hub = Hub(game: game, version: "test", limits: limits, log: Logger(level: .error) { _ in }, clock: { 100 })
-        hub.delegate = self
+        self.game = game
+        self.limits = limits
     }
 
     func save(_ game: Game) {

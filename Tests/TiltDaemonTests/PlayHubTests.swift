@@ -55,13 +55,13 @@ func heldSamples(x: Double = 0, y: Double, seconds: Double, start: Double = 0) -
 /// A hub whose clock the test moves.
 final class ClockedHub: HubDelegate {
     var now = 100.0
-    let hub: Hub
+    private let game: Game
+    /// Made on first use: the hub needs its delegate, this harness, from the start.
+    private(set) lazy var hub = Hub(game: game, version: "test", log: Logger(level: .error) { _ in },
+                                    clock: { [unowned self] in now }, delegate: self)
 
     init(game: Game = Game(puzzle: Puzzle(side: 4), detector: TiltDetector())) {
-        var clock: () -> Double = { 0 }
-        hub = Hub(game: game, version: "test", log: Logger(level: .error) { _ in }, clock: { clock() })
-        clock = { [unowned self] in now }
-        hub.delegate = self
+        self.game = game
     }
 
     func save(_ game: Game) { hub.saveCompleted(generation: game.generation, failure: nil) }
