@@ -85,7 +85,7 @@ struct ClientErrorTests {
         #expect(chmod(daemon.socketPath, 0o600) == 0)
         let client = try Unprivileged.command("tiltpuzzle", in: directory)
         let result = try Client.run(["--socket", daemon.socketPath, "status"],
-                                    prefix: Array(client.dropLast()), executable: client.last!)
+                                    prefix: client.launcher, executable: client.executable)
         #expect(result.status == 77)
         #expect(result.stderr.contains("permission denied on \(daemon.socketPath)"))
         #expect(result.stderr.contains("Join the 'tiltpuzzle' group"))
