@@ -68,7 +68,7 @@ let package = Package(
                                                                    "TiltCommandLine"]),
 
         // Unit tests: one target per library, in memory, no subprocesses (TiltSystemTests
-        // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep and true).
+        // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep, cat and true).
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
         .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
         .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),

@@ -149,6 +149,14 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
         Wrapper(call: "signalfd") { _ in try SignalDescriptor([SIGURG]).descriptor.close() },
         Wrapper(call: "mkdtemp") { _ in try TemporaryDirectory(prefix: "tiltpuzzle-test").remove() },
         Wrapper(call: "posix_spawn") { _ in try ChildProcess(["true"]).wait() },
+        Wrapper(call: "pidfd_open") { _ in
+            let child = try ChildProcess(["sleep", "30"])
+            defer {
+                child.signal(SIGKILL)
+                child.wait()
+            }
+            _ = try child.wait(timeout: 0)
+        },
         Wrapper(call: "pthread_create") { _ in try JoinableThread({}).join() },
     ]
 }
