@@ -88,9 +88,9 @@ let package = Package(
         .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
         .testTarget(name: "ClientEndToEndTests",
-                    dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
+                    dependencies: ["TiltSystem", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // The built GUI under Xvfb against a real daemon.
-        .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
+        .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -124,16 +125,10 @@ struct ClientErrorTests {
     }
 
     @Test func theDaemonsHintNamesItOnce() throws {
-        let process = Process()
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--bogus"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+        let process = try ChildProcess([BuiltProducts.url("tiltpuzzled").path, "--bogus"],
+                                       standardOutput: .discard, standardError: .pipe, otherDescriptors: .closed)
+        let text = String(decoding: process.readPipes().errors, as: UTF8.self)
+        #expect(process.wait() == 64)
         #expect(text.contains("(see 'tiltpuzzled --help')"), "\(text)")
     }
 
