@@ -101,7 +101,8 @@ let package = Package(
         // The units, udev rules and `make install`, through systemd-analyze, udevadm and make.
         // Installs the built executables (so depends on them) and checks the daemon's defaults.
         .testTarget(name: "PackagingTests",
-                    dependencies: ["TiltDaemon", "TiltClient", "TiltGUI", "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
+                    dependencies: ["TiltSystem", "TiltDaemon", "TiltClient", "TiltGUI", "TestSupport",
+                                   "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
     ],
     swiftLanguageModes: [.v6]
 )
