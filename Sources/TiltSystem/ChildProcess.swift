@@ -37,7 +37,7 @@ public final class ChildProcess {
     public enum OtherDescriptors {
         /// Those not closed on exec.
         case inherited
-        /// None: a child that lives on (a server) then holds no other test's pipe open,
+        /// None: a child that lives on (a server) then keeps no pipe of ours open,
         /// whose reader would never see its end.
         case closed
     }
