@@ -68,7 +68,7 @@ let package = Package(
                                                                    "TiltCommandLine"]),
 
         // Unit tests: one target per library, in memory, no subprocesses (TiltSystemTests
-        // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep and true).
+        // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep, cat and true).
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
         .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
         .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
@@ -88,9 +88,9 @@ let package = Package(
         .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
         .testTarget(name: "ClientEndToEndTests",
-                    dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
+                    dependencies: ["TiltSystem", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // The built GUI under Xvfb against a real daemon.
-        .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
+        .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
         // The real libiio, libevdev and libudev against umockdev's fake devices; re-runs
         // itself under umockdev's preload. Starts the built client, so depends on it.
@@ -101,7 +101,8 @@ let package = Package(
         // The units, udev rules and `make install`, through systemd-analyze, udevadm and make.
         // Installs the built executables (so depends on them) and checks the daemon's defaults.
         .testTarget(name: "PackagingTests",
-                    dependencies: ["TiltDaemon", "TiltClient", "TiltGUI", "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
+                    dependencies: ["TiltSystem", "TiltDaemon", "TiltClient", "TiltGUI", "TestSupport",
+                                   "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
     ],
     swiftLanguageModes: [.v6]
 )

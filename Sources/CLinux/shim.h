@@ -16,3 +16,12 @@ extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int fl
 
 // struct ucred is likewise _GNU_SOURCE-only; this is its layout on Linux.
 struct clinux_ucred { int pid; unsigned int uid; unsigned int gid; };
+
+#include <spawn.h>
+#include <sys/types.h>
+
+// posix_spawn's working folder and closing of inherited descriptors (glibc 2.29, 2.34)
+// and pidfd_open (2.36) are GNU extensions too.
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+extern int pidfd_open(pid_t pid, unsigned int flags);

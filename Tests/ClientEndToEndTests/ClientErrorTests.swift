@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -85,7 +86,7 @@ struct ClientErrorTests {
         #expect(chmod(daemon.socketPath, 0o600) == 0)
         let client = try Unprivileged.command("tiltpuzzle", in: directory)
         let result = try Client.run(["--socket", daemon.socketPath, "status"],
-                                    prefix: Array(client.dropLast()), executable: client.last!)
+                                    prefix: client.launcher, executable: client.executable)
         #expect(result.status == 77)
         #expect(result.stderr.contains("permission denied on \(daemon.socketPath)"))
         #expect(result.stderr.contains("Join the 'tiltpuzzle' group"))
@@ -124,16 +125,10 @@ struct ClientErrorTests {
     }
 
     @Test func theDaemonsHintNamesItOnce() throws {
-        let process = Process()
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--bogus"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+        let process = try ChildProcess([BuiltProducts.url("tiltpuzzled").path, "--bogus"],
+                                       standardOutput: .discard, standardError: .pipe, otherDescriptors: .closed)
+        let text = String(decoding: process.readPipes().errors, as: UTF8.self)
+        #expect(process.wait() == 64)
         #expect(text.contains("(see 'tiltpuzzled --help')"), "\(text)")
     }
 

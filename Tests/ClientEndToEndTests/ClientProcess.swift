@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,31 +20,22 @@ enum Client {
     static let path = BuiltProducts.url("tiltpuzzle").path
 
     /// The environment without the user's own socket settings, so only the test's count.
-    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["TILTPUZZLE_SOCKET", "XDG_RUNTIME_DIR", "TERM"] { environment.removeValue(forKey: key) }
-        return environment.merging(extra) { _, new in new }
+    static func environment(_ extra: [String: String] = [:]) -> [String: String?] {
+        var environment: [String: String?] = ["TILTPUZZLE_SOCKET": nil, "XDG_RUNTIME_DIR": nil, "TERM": nil]
+        for (key, value) in extra { environment[key] = value }
+        return environment
     }
 
     /// Runs `tiltpuzzle arguments…` to its end; `prefix` runs it through another program (setpriv).
     static func run(_ arguments: [String], environment extra: [String: String] = [:],
                     prefix: [String] = [], executable: String = path) throws -> ClientResult {
-        let process = Process()
-        let command = prefix + [executable] + arguments
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment(extra)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both to the end before waiting: a full pipe would stop the client.
-        let collected = ErrorsCollector(errors.fileHandleForReading)
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ClientResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                            stderr: collected.text())
+        let child = try ChildProcess(prefix + [executable] + arguments, environment: environment(extra),
+                                     standardInput: .null, standardOutput: .pipe, standardError: .pipe,
+                                     otherDescriptors: .closed)
+        // Both read to the end before waiting: a full pipe would stop the client.
+        let (output, errors) = child.readPipes(limit: 64 << 20)
+        return ClientResult(status: child.wait(), stdout: String(decoding: output, as: UTF8.self),
+                            stderr: String(decoding: errors, as: UTF8.self))
     }
 
     /// `run` against a daemon's socket.
@@ -75,50 +67,21 @@ enum Client {
 
 /// A client left running (`watch`), its output read line by line as it comes.
 final class RunningClient {
-    let process = Process()
+    let process: ChildProcess
     let lines: LineReader
-    private let errors = Pipe()
 
     init(_ arguments: [String]) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: Client.path)
-        process.arguments = arguments
-        process.environment = Client.environment()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        lines = LineReader(fd: output.fileHandleForReading.fileDescriptor)
-        try process.run()
+        process = try ChildProcess([Client.path] + arguments, environment: Client.environment(),
+                                   standardInput: .null, standardOutput: .pipe, standardError: .pipe,
+                                   otherDescriptors: .closed)
+        lines = LineReader(fd: process.outputPipe!.rawValue)
     }
 
     /// Waits for the end; the exit status, or 128 + the signal that ended it.
-    func wait() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-    }
+    func wait() -> Int32 { process.wait() }
 
     /// All it wrote to stderr (after it ended).
-    var errorText: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    var errorText: String { String(decoding: process.readPipes().errors, as: UTF8.self) }
 
-    deinit {
-        if process.isRunning { process.terminate() }
-    }
-}
-
-/// Reads a pipe on a thread of its own, so the other pipe can be read meanwhile.
-final class ErrorsCollector: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func text() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
-    }
+    deinit { process.signal(SIGTERM) }
 }

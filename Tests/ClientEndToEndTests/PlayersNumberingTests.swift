@@ -49,7 +49,7 @@ struct PlayersNumberingTests {
         let three = try #require(Client.state(of: daemon)["board"] as? [Int])
         let watch = try RunningClient(["--socket", daemon.socketPath, "watch"])
         let stateLine = try #require(watch.lines.next())
-        watch.process.terminate()
+        watch.process.signal(SIGTERM)
         _ = watch.wait()
         let written = try #require(stateLine.components(separatedBy: "; board ").last)
         _ = try Client.run(["new", "--no-shuffle"], on: daemon)
@@ -113,7 +113,7 @@ struct PlayersNumberingTests {
         #expect(try Client.run(["new", "--board", written], on: daemon).status == 0)
         let watch = try RunningClient(["--socket", daemon.socketPath, "watch"])
         let lines = watch.lines.lines(until: { $0.hasPrefix("solved in ") || $0.hasPrefix("sensor ended") }, timeout: 60)
-        watch.process.terminate()
+        watch.process.signal(SIGTERM)
         _ = watch.wait()
         #expect(lines.last?.hasPrefix("solved in 19 moves, ") == true, "\(lines.suffix(3))")
     }

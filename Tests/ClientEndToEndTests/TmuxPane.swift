@@ -54,26 +54,20 @@ final class TmuxPane {
         return lines
     }
 
-    /// Closes all but standard input, output and error, then runs its arguments with
-    /// nothing to read.
-    private static let closeInheritedDescriptors = #"""
-        for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$@" </dev/null
-        """#
-
     /// Runs tmux with its output in a file. The server tmux starts lives on with
-    /// whatever it inherits, so each inheritance is undone: ChildProcess starts it with
-    /// no signal blocked (test threads block signals, and the server would ignore the
-    /// SIGTERM that kill-server sends it), and the shell closes the other open
-    /// descriptors (other tests' pipes, which would then never reach their end).
+    /// whatever it inherits, so it inherits nothing it could keep: no signal blocked
+    /// (test threads block signals, and the server would ignore the SIGTERM that
+    /// kill-server sends it), nothing to read, and no other open descriptor (other
+    /// tests' pipes, which would then never reach their end).
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         guard let executable = Self.executable else { throw TestFailure("tmux is not installed") }
         let outputFile = socket + ".out"
         unlink(outputFile)
-        let child = try ChildProcess(["/bin/bash", "-c", Self.closeInheritedDescriptors, "tmux-launcher", executable,
-                                      "-S", socket, "-f", "/dev/null"] + arguments,
-                                     environment: ["TILTPUZZLE_SOCKET": nil, "XDG_RUNTIME_DIR": nil, "TERM": nil],
-                                     standardOutput: .file(outputFile), standardError: .discard)
+        let child = try ChildProcess([executable, "-S", socket, "-f", "/dev/null"] + arguments,
+                                     environment: Client.environment(), standardInput: .null,
+                                     standardOutput: .file(outputFile), standardError: .discard,
+                                     otherDescriptors: .closed)
         let status = child.wait()
         let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
         guard status == 0 else { throw TestFailure("tmux \(arguments.joined(separator: " ")) failed (\(status))") }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +10,8 @@ import Glibc
 /// runs as `nobody`, and so do the tools that talk to it. Missing tools fail the test
 /// (scripts/debian-packages.txt lists them).
 final class Compositor {
-    let directory: TemporaryDirectory
-    private let server = Process()
+    let directory: TestSupport.TemporaryDirectory
+    private let server: ChildProcess
     private let runtime: String
     private let logPath: String
     /// The user the compositor and its clients run as: this one, or nobody as root.
@@ -20,7 +21,7 @@ final class Compositor {
 
     /// A compositor whose one output is `size`; its programs find the tools and the
     /// board in `path` first.
-    init(directory: TemporaryDirectory, size: (width: Int, height: Int), path: String,
+    init(directory: TestSupport.TemporaryDirectory, size: (width: Int, height: Int), path: String,
          extraEnvironment: [String: String]) throws {
         self.directory = directory
         runtime = directory.path + "/run"
@@ -45,14 +46,10 @@ final class Compositor {
             "PATH": path + ":/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": runtime,
             "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
         ].merging(extraEnvironment) { _, extra in extra }
-        server.executableURL = try VirtualDisplay.tool("sway", package: "sway")
-        server.arguments = ["-c", config]
-        try asUser(server)
-        server.environment = environment
         let log = try VirtualDisplay.outputFile(logPath)
-        server.standardOutput = log
-        server.standardError = log
-        try server.run()
+        server = try ChildProcess(try Self.command([try VirtualDisplay.tool("sway", package: "sway"), "-c", config], as: user),
+                                  environment: VirtualDisplay.only(environment), standardOutput: log, standardError: log,
+                                  otherDescriptors: .closed)
         let deadline = Date().addingTimeInterval(15)
         while ipcSocket == nil || !FileManager.default.fileExists(atPath: runtime + "/wayland-1"), Date() < deadline {
             guard server.isRunning else { throw TestFailure("sway stopped:\n\(self.log)") }
@@ -70,46 +67,36 @@ final class Compositor {
         return names.first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }.map { runtime + "/" + $0 }
     }
 
-    /// Runs `process` as the compositor's user: through setpriv, when this is root.
-    private func asUser(_ process: Process) throws {
-        guard let user, let program = process.executableURL?.path else { return }
-        process.executableURL = try VirtualDisplay.tool("setpriv", package: "util-linux")
-        process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", program]
-            + (process.arguments ?? [])
+    /// `command` run as `user`: through setpriv, when this is root.
+    private static func command(_ command: [String], as user: (uid: uid_t, gid: gid_t)?) throws -> [String] {
+        guard let user else { return command }
+        return [try VirtualDisplay.tool("setpriv", package: "util-linux"),
+                "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command
     }
 
-    /// Starts a Wayland tool as a client of this compositor; its output goes to TOOL.out.
-    func start(_ tool: String, package: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = try VirtualDisplay.tool(tool, package: package)
-        process.arguments = arguments
-        try asUser(process)
+    /// A Wayland tool's command line and environment as a client of this compositor.
+    private func client(_ tool: String, package: String, _ arguments: [String]) throws
+        -> (command: [String], environment: [String: String?]) {
         var environment = self.environment
         environment["WAYLAND_DISPLAY"] = "wayland-1"
         environment["SWAYSOCK"] = ipcSocket
-        process.environment = environment
-        let outputPath = directory.path + "/\(tool).out"
-        let output = try VirtualDisplay.outputFile(outputPath)
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        return process
+        let command = try Self.command([try VirtualDisplay.tool(tool, package: package)] + arguments, as: user)
+        return (command, VirtualDisplay.only(environment))
+    }
+
+    /// Starts a Wayland tool as a client of this compositor; its output goes to TOOL.out.
+    func start(_ tool: String, package: String, _ arguments: [String]) throws -> ChildProcess {
+        let (command, environment) = try client(tool, package: package, arguments)
+        return try VirtualDisplay.start(command, environment: environment, outputPath: directory.path + "/\(tool).out")
     }
 
     /// Runs a Wayland tool as a client of this compositor to its end; its output.
     @discardableResult
     func run(_ tool: String, package: String, _ arguments: [String], timeout: Double = 10) throws -> String {
-        let process = try start(tool, package: package, arguments)
-        let outputPath = directory.path + "/\(tool).out"
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            VirtualDisplay.kill(process)
-            throw TestFailure("\(tool) \(arguments.joined(separator: " ")) took over \(Int(timeout)) s")
-        }
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else { throw TestFailure("\(tool) \(arguments.joined(separator: " ")) failed: \(text)") }
-        return text
+        let (command, environment) = try client(tool, package: package, arguments)
+        return try VirtualDisplay.run(command, described: "\(tool) \(arguments.joined(separator: " "))",
+                                      environment: environment, outputPath: directory.path + "/\(tool).out",
+                                      timeout: timeout)
     }
 
     /// The windows sway manages, from its tree: app id, shell and where they are.

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,21 +10,20 @@ import Glibc
 /// in .ci/packages.txt, and a GUI test that quietly skips tests nothing.
 final class VirtualDisplay {
     let name: String
-    private let server = Process()
+    private let server: ChildProcess
     /// Where tools write their output: files, so a big screenshot never fills a pipe.
     private let directory: String
 
     static let screen = "1024x768x24"
 
-    init(directory: TemporaryDirectory, screen: String = VirtualDisplay.screen) throws {
+    init(directory: TestSupport.TemporaryDirectory, screen: String = VirtualDisplay.screen) throws {
         self.directory = directory.path
-        server.executableURL = try Self.tool("Xvfb", package: "xvfb")
         // -displayfd: the server chooses a free display and writes its number to fd 1.
-        server.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
         let numberFile = directory.path + "/display"
-        server.standardOutput = try Self.outputFile(numberFile)
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        server = try ChildProcess([try Self.tool("Xvfb", package: "xvfb"), "-displayfd", "1", "-screen", "0", screen,
+                                   "-nolisten", "tcp"],
+                                  standardOutput: try Self.outputFile(numberFile), standardError: .discard,
+                                  otherDescriptors: .closed)
         let deadline = Date().addingTimeInterval(15)
         var said = ""
         while !said.hasSuffix("\n"), server.isRunning, Date() < deadline {
@@ -37,54 +37,68 @@ final class VirtualDisplay {
         name = ":\(number)"
     }
 
-    static func outputFile(_ path: String) throws -> FileHandle {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else { throw TestFailure("cannot write \(path)") }
-        return handle
+    /// A child's output into the file at `path`, emptied first: a tool run again
+    /// writes the same file.
+    static func outputFile(_ path: String) throws -> ChildProcess.Output {
+        do {
+            try FileDescriptor.open(path, [.writeOnly, .create, .truncate]).close()
+        } catch {
+            throw TestFailure("cannot write \(path): \(error)")
+        }
+        return .file(path)
+    }
+
+    /// Exactly `variables` as a child's environment, none of this process's.
+    static func only(_ variables: [String: String]) -> [String: String?] {
+        var environment: [String: String?] = ProcessEnvironment.current.mapValues { _ in nil }
+        for (key, value) in variables { environment[key] = value }
+        return environment
     }
 
     deinit { Self.kill(server) }
 
-    /// SIGKILL: the test runner starts children with SIGTERM blocked, so terminate() may not end them.
-    static func kill(_ process: Process) {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// SIGKILL, and the wait for its end.
+    static func kill(_ process: ChildProcess) {
+        process.signal(SIGKILL)
+        process.wait()
+    }
+
+    /// Starts `command` with `environment`, its output in `outputPath`.
+    static func start(_ command: [String], environment: [String: String?], outputPath: String) throws -> ChildProcess {
+        let output = try outputFile(outputPath)
+        return try ChildProcess(command, environment: environment, standardOutput: output, standardError: output,
+                                otherDescriptors: .closed)
+    }
+
+    /// Runs `command` to its end (at most `timeout` s) with `environment`, its output in
+    /// `outputPath`; that output. A tool that fails or does not end is a failure, which
+    /// names it `described`.
+    static func run(_ command: [String], described: String, environment: [String: String?], outputPath: String,
+                    timeout: Double) throws -> String {
+        let process = try start(command, environment: environment, outputPath: outputPath)
+        guard let status = try process.wait(timeout: timeout) else {
+            kill(process)
+            throw TestFailure("\(described) took over \(Int(timeout)) s")
+        }
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw TestFailure("\(described) failed: \(text)") }
+        return text
     }
 
     /// Runs an X tool on this display; its standard output.
     @discardableResult
     func run(_ tool: String, package: String, _ arguments: [String], timeout: Double = 10) throws -> String {
-        let process = Process()
-        process.executableURL = try Self.tool(tool, package: package)
-        process.arguments = arguments
-        process.environment = ["DISPLAY": name, "PATH": "/usr/bin:/bin"]
-        let outputPath = directory + "/\(tool).out"
-        let output = try Self.outputFile(outputPath)
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            Self.kill(process)
-            throw TestFailure("\(tool) \(arguments.joined(separator: " ")) took over \(Int(timeout)) s")
-        }
-        process.waitUntilExit()
-        try output.close()
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("\(tool) \(arguments.joined(separator: " ")) failed: \(text)")
-        }
-        return text
+        try Self.run([try Self.tool(tool, package: package)] + arguments,
+                     described: "\(tool) \(arguments.joined(separator: " "))",
+                     environment: Self.only(["DISPLAY": name, "PATH": "/usr/bin:/bin"]), outputPath: directory + "/\(tool).out", timeout: timeout)
     }
 
     /// `name` on PATH, or a failure that says which package brings it.
-    static func tool(_ name: String, package: String) throws -> URL {
+    static func tool(_ name: String, package: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in (path + ":/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
-            if access(candidate, X_OK) == 0 { return URL(fileURLWithPath: candidate) }
+            if access(candidate, X_OK) == 0 { return candidate }
         }
         throw TestFailure("\(name) is not installed: the GUI test needs it (Debian package \(package), see .ci/packages.txt)")
     }

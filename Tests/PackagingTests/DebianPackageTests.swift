@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TiltDaemon
 import TiltGUI
@@ -26,7 +27,7 @@ import TiltGUI
     }
 
     @Test func everyInstalledFileGoesToExactlyOnePackage() throws {
-        let destination = try TemporaryDirectory()
+        let destination = TemporaryDirectory()
         var variables = Self.debianPaths
         variables["DESTDIR"] = destination.path
         _ = try InstallTests.make("install", variables)

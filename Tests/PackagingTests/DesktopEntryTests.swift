@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TiltGUI
 
@@ -21,7 +22,7 @@ import TiltGUI
     }
 
     static func installed() throws -> TemporaryDirectory {
-        let destination = try TemporaryDirectory()
+        let destination = TemporaryDirectory()
         _ = try InstallTests.make("install", ["DESTDIR": destination.path, "PREFIX": "/usr"])
         return destination
     }

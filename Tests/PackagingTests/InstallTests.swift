@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make install` and `make uninstall`, staged with DESTDIR. The binaries come from
@@ -8,9 +9,9 @@ import Testing
     static func make(_ target: String, _ variables: [String: String]) throws -> CommandResult {
         let make = try Command.tool("make", package: "make")
         _ = try Command.tool("go-md2man", package: "go-md2man")
-        let manBuild = try TemporaryDirectory()
+        let manBuild = TemporaryDirectory()
         var all = variables
-        all["BUILDDIR"] = BuiltProducts.directory
+        all["BUILDDIR"] = BuiltProducts.directory.path
         all["MANBUILDDIR"] = manBuild.path
         let assignments = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let result = try Command.run(make, ["-C", Repository.root.path, target] + assignments)
@@ -47,7 +48,7 @@ import Testing
 
     @Test(arguments: ["/usr", nil] as [String?])
     func installsExactlyTheFilesAndUninstallRemovesThem(prefix: String?) throws {
-        let destination = try TemporaryDirectory()
+        let destination = TemporaryDirectory()
         var variables = ["DESTDIR": destination.path]
         if let prefix { variables["PREFIX"] = prefix }
         let effectivePrefix = prefix ?? "/usr/local"
@@ -62,8 +63,8 @@ import Testing
         let bin = String(effectivePrefix.dropFirst()) + "/bin/"
         for program in ["tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"] {
             let installed = FileManager.default.contents(atPath: destination.file(bin + program))
-            #expect(installed != nil && installed == FileManager.default.contents(atPath: BuiltProducts.directory + "/" + program),
-                    "\(program) is the built one")
+            let built = FileManager.default.contents(atPath: BuiltProducts.url(program).path)
+            #expect(installed != nil && installed == built, "\(program) is the built one")
         }
         let units = String(effectivePrefix.dropFirst()) + "/lib/systemd/system/"
         for unit in ["tiltpuzzled.service", "tiltpuzzled.socket"] {
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func keepsAnEditedConfiguration() throws {
-        let destination = try TemporaryDirectory()
+        let destination = TemporaryDirectory()
         let variables = ["DESTDIR": destination.path, "PREFIX": "/usr"]
         _ = try Self.make("install", variables)
         let edited = "[game]\ndefault-size = 3\n"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TiltDaemon
 
@@ -29,7 +30,7 @@ import TiltDaemon
     }
 
     static func installed() throws -> TemporaryDirectory {
-        let destination = try TemporaryDirectory()
+        let destination = TemporaryDirectory()
         _ = try InstallTests.make("install", ["DESTDIR": destination.path, "PREFIX": "/usr"])
         return destination
     }
@@ -81,7 +82,7 @@ import TiltDaemon
     ])
     func keyListRefusesALineItDoesNotKnow(body: String) throws {
         let awk = try Command.tool("awk", package: "mawk")
-        let scratch = try TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         try "# The opening comment.\n\n\(body)".write(to: "example.conf", in: scratch)
         let failing = try Command.run(awk, ["-f", Repository.path("scripts/conf-keys.awk"), scratch.file("example.conf")])
         #expect(!failing.succeeded, "accepted:\n\(failing.output)")

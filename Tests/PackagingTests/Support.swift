@@ -1,4 +1,6 @@
 import Foundation
+import TestSupport
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,32 +17,13 @@ enum Repository {
     }
 }
 
-/// The folder of the built executables: the test bundle is built next to them.
-enum BuiltProducts {
-    static let directory: String = {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("tiltpuzzled").path),
-              folder.path != "/" {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder.path
-    }()
-}
-
 struct PackagingFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
 
-/// A temporary folder, removed with everything in it when released.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = "/tmp/tp-packaging-\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
+/// What the packaging tests do in a temporary folder: install into it, list it.
+extension TestSupport.TemporaryDirectory {
     func file(_ relative: String) -> String { path + "/" + relative }
 
     func write(_ text: String, to relative: String) throws {
@@ -60,8 +43,6 @@ final class TemporaryDirectory {
         }
         return found.sorted()
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// What a finished command printed and how it ended.
@@ -92,34 +73,17 @@ enum Command {
     /// fill a pipe and stall it.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
                     environment: [String: String] = [:]) throws -> CommandResult {
-        let scratch = try TemporaryDirectory()
-        for name in ["out", "err"] where !FileManager.default.createFile(atPath: scratch.file(name), contents: nil) {
-            throw PackagingFailure("cannot create \(scratch.file(name))")
-        }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("out")))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("err")))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var env = ProcessInfo.processInfo.environment
+        let scratch = TemporaryDirectory()
         // Plain, untranslated, uncoloured output to parse; no pager.
-        env["LC_ALL"] = "C.UTF-8"
-        env["SYSTEMD_COLORS"] = "0"
-        env["SYSTEMD_PAGER"] = ""
-        env["MAKEFLAGS"] = nil
-        env["MFLAGS"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CommandResult(status: process.terminationStatus,
-                             output: try String(contentsOfFile: scratch.file("out"), encoding: .utf8),
-                             errors: try String(contentsOfFile: scratch.file("err"), encoding: .utf8))
+        var variables: [String: String?] = [
+            "LC_ALL": "C.UTF-8", "SYSTEMD_COLORS": "0", "SYSTEMD_PAGER": "", "MAKEFLAGS": nil, "MFLAGS": nil,
+        ]
+        for (key, value) in environment { variables[key] = value }
+        let process = try ChildProcess([executable] + arguments, environment: variables, directory: directory,
+                                       standardInput: .null, standardOutput: .file(scratch.file("out")),
+                                       standardError: .file(scratch.file("err")), otherDescriptors: .closed)
+        let status = process.wait()
+        return CommandResult(status: status, output: try FileDescriptor.readText(scratch.file("out"), limit: 64 << 20),
+                             errors: try FileDescriptor.readText(scratch.file("err"), limit: 64 << 20))
     }
 }

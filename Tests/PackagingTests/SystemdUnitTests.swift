@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TiltClient
 import TiltDaemon
@@ -39,7 +40,7 @@ import TiltDaemon
     }
 
     @Test func verifyHasNothingToSay() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let units = try Self.installUnits(in: directory)
         // verify runs `man` on each man: page in Documentation=; the ones installed
         // with the units must be what it finds.
@@ -52,7 +53,7 @@ import TiltDaemon
 
     @Test func verifyCatchesABrokenUnit() throws {
         // The check above can fail: a misspelt setting and a missing program are reported.
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         try "[Service]\nType=notfy\nExecStart=\(directory.file("missing"))\n".write(
             toFile: directory.file("broken.service"), atomically: false, encoding: .utf8)
         let result = try Self.analyze(["verify", directory.file("broken.service")])
@@ -61,7 +62,7 @@ import TiltDaemon
     }
 
     @Test func exposureIsAtMostTwo() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let units = try Self.installUnits(in: directory)
         let (exposure, result) = try Self.exposure(of: units.service)
         #expect(result.succeeded, "\(result.transcript)")
@@ -73,7 +74,7 @@ import TiltDaemon
 
     @Test func anUnhardenedServiceIsOverTheBound() throws {
         // The measure can fail: a service without hardening rates far above 2.0.
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         try "[Service]\nExecStart=/bin/true\n".write(toFile: directory.file("bare.service"), atomically: false, encoding: .utf8)
         let (exposure, _) = try Self.exposure(of: directory.file("bare.service"))
         #expect(exposure > 2.0)
@@ -134,7 +135,7 @@ import TiltDaemon
 
     @Test func sysusersCreatesTheSystemUserAndItsGroup() throws {
         let sysusers = try Command.tool("systemd-sysusers", package: "systemd")
-        let root = try TemporaryDirectory()
+        let root = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.file("etc"), withIntermediateDirectories: true)
         let result = try Command.run(sysusers, ["--root=" + root.path, Repository.path("systemd/tiltpuzzle.sysusers")])
         #expect(result.succeeded, "\(result.transcript)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,8 +44,8 @@ enum UdevSandbox {
     static let unshareArguments: [String]? = {
         guard let unshare = try? Command.tool("unshare", package: "util-linux") else { return nil }
         for arguments in [["--mount"], ["--mount", "--map-root-user"]] {
-            let probe = try? TemporaryDirectory()
-            guard let probe, FileManager.default.createFile(atPath: probe.file("probe.rules"), contents: Data()) else { continue }
+            let probe = TemporaryDirectory()
+            guard FileManager.default.createFile(atPath: probe.file("probe.rules"), contents: Data()) else { continue }
             let result = try? Command.run(unshare, arguments + ["/bin/sh", "-c", script, "sh", probe.path,
                                                                  probe.file("probe.rules"), "true"])
             if result?.succeeded == true { return arguments }
@@ -74,7 +75,7 @@ enum UdevSandbox {
         }
         let syspath = "/sys" + first.dropFirst(3)
 
-        let scratch = try TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         let rulesFile = scratch.file("70-tiltpuzzle.rules")
         try rules.write(toFile: rulesFile, atomically: false, encoding: .utf8)
         // Inside umockdev: udevadm test, then (asked) its RUN lines and the attributes.

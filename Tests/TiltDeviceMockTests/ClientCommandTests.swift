@@ -13,29 +13,22 @@ extension MockDeviceTests {
         }
 
         struct Run {
-            var process = Process()
+            let process: ChildProcess
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(getpid())-\(MockTestbed.nextNumber()).log")
 
             init(_ arguments: [String]) throws {
                 _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-                let output = try FileHandle(forWritingTo: log)
-                process.executableURL = URL(fileURLWithPath: ClientCommands.client)
-                process.arguments = arguments
-                process.standardOutput = output
-                process.standardError = output
-                try process.run()
-                try output.close()
+                process = try ChildProcess([ClientCommands.client] + arguments, standardOutput: .file(log.path),
+                                           standardError: .file(log.path), otherDescriptors: .closed)
             }
 
             /// Waits for the exit (at most `timeout` s); the status and what it printed.
             func finish(timeout: Double = 20) -> (status: Int32, output: String) {
-                let deadline = Date().addingTimeInterval(timeout)
-                while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-                if process.isRunning { process.terminate() }
-                process.waitUntilExit()
+                if (try? process.wait(timeout: timeout)) == nil { process.signal(SIGTERM) }
+                let status = process.wait()
                 let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
                 try? FileManager.default.removeItem(at: log)
-                return (process.terminationStatus, text)
+                return (status, text)
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltSystem
 
 /// Plain `swift test` runs without umockdev's preload, which must be in place
 /// before the process starts. This test runs the mock device tests again in a
@@ -15,31 +16,22 @@ import Testing
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("mock-device-tests-\(getpid()).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wrapper)
-        process.arguments = [binary, "--testing-library", "swift-testing", "--filter", "MockDeviceTests"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let deadline = Date().addingTimeInterval(Self.timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        let timedOut = process.isRunning
+        let process = try ChildProcess([wrapper, binary, "--testing-library", "swift-testing", "--filter", "MockDeviceTests"],
+                                       environment: ["NO_COLOR": "1"], standardOutput: .file(log.path),
+                                       standardError: .file(log.path), otherDescriptors: .closed)
+        var status = try process.wait(timeout: Self.timeout)
+        let timedOut = status == nil
         if timedOut {
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            status = process.wait()
         }
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         // The measurements the device tests print, for the log of this run.
         for line in text.split(separator: "\n") where line.contains("[measure]") { print(line) }
 
         #expect(!timedOut, "the device tests did not finish in \(Int(Self.timeout)) s:\n\(text)")
-        #expect(process.terminationStatus == 0, "device tests under umockdev failed:\n\(text)")
+        #expect(status == 0, "device tests under umockdev failed:\n\(text)")
         let summary = text.split(separator: "\n").last { $0.contains("Test run with") }.map(String.init) ?? ""
         #expect(summary.contains("passed") && !summary.contains(" 0 tests"), "unexpected summary: '\(summary)'\n\(text)")
         // Under the preload nothing may skip: a child run whose tests all skipped passes too.

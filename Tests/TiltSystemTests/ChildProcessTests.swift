@@ -17,6 +17,10 @@ import Glibc
         child.signal(15)
         #expect(child.wait() == 128 + 15)
         #expect(!child.isRunning)
+        #expect(child.endingSignal == 15)
+        let exited = try ChildProcess(["sh", "-c", "exit 143"])
+        #expect(exited.wait() == 143)
+        #expect(exited.endingSignal == nil, "an exit, not a signal")
     }
 
     @Test func aMissingProgramIsAnError() {
@@ -33,6 +37,69 @@ import Glibc
         var bytes = [UInt8](repeating: 0, count: 64)
         let count = try read.read(into: &bytes)
         #expect(String(decoding: bytes[..<count], as: UTF8.self) == "added")
+    }
+
+    @Test func bothOutputsThroughPipesReadTogether() throws {
+        // More than a pipe holds on standard error: read one after the other, the child
+        // would stop on the full pipe.
+        let child = try ChildProcess(["sh", "-c", "head -c 200000 /dev/zero >&2; printf out"],
+                                     standardOutput: .pipe, standardError: .pipe)
+        let (output, errors) = child.readPipes()
+        #expect(child.wait() == 0)
+        #expect(String(decoding: output, as: UTF8.self) == "out")
+        #expect(errors.count == 200_000)
+    }
+
+    @Test func standardInputFromNothingOrADescriptor() throws {
+        let empty = try ChildProcess(["wc", "-c"], standardInput: .null, standardOutput: .pipe)
+        #expect(String(decoding: empty.readPipes().output, as: UTF8.self) == "0\n")
+        #expect(empty.wait() == 0)
+
+        let (read, write) = try FileDescriptor.pipe()
+        let child = try ChildProcess(["cat"], standardInput: .descriptor(read), standardOutput: .pipe)
+        try read.close()
+        try write.writeAll("handed in")
+        try write.close()
+        #expect(String(decoding: child.readPipes().output, as: UTF8.self) == "handed in")
+        #expect(child.wait() == 0)
+    }
+
+    @Test func runsInTheFolderGiven() throws {
+        let folder = try TemporaryDirectory(prefix: "tiltpuzzle-test")
+        defer { folder.remove() }
+        let child = try ChildProcess(["sh", "-c", "pwd -P; echo here > file"], directory: folder.path,
+                                     standardOutput: .pipe)
+        let output = String(decoding: child.readPipes().output, as: UTF8.self)
+        #expect(child.wait() == 0)
+        #expect(output.hasSuffix(String(folder.path.split(separator: "/").last!) + "\n"), "\(output)")
+        #expect(try FileDescriptor.readText(folder.path + "/file") == "here\n")
+    }
+
+    @Test func otherDescriptorsAreClosedWhenAsked() throws {
+        // A descriptor of ours that is not closed on exec, as a library may leave one.
+        let kept = FileDescriptor(rawValue: dup(FileDescriptor.standardError.rawValue))
+        defer { try? kept.close() }
+        let script = "[ -e /proc/self/fd/\(kept.rawValue) ] && printf inherited || printf closed"
+        let inherited = try ChildProcess(["sh", "-c", script], standardOutput: .pipe)
+        #expect(String(decoding: inherited.readPipes().output, as: UTF8.self) == "inherited")
+        inherited.wait()
+        let closed = try ChildProcess(["sh", "-c", script], standardOutput: .pipe, otherDescriptors: .closed)
+        #expect(String(decoding: closed.readPipes().output, as: UTF8.self) == "closed")
+        closed.wait()
+    }
+
+    @Test func aWaitWithATimeoutEndsAtTheExitOrTheTimeout() throws {
+        let sleeper = try ChildProcess(["sleep", "30"])
+        let start = MonotonicClock.now()
+        #expect(try sleeper.wait(timeout: 0.2) == nil)
+        #expect(MonotonicClock.now() - start >= 0.2)
+        #expect(sleeper.isRunning)
+        sleeper.signal(SIGKILL)
+        #expect(try sleeper.wait(timeout: 10) == 128 + SIGKILL)
+
+        let quick = try ChildProcess(["sh", "-c", "exit 4"])
+        #expect(try quick.wait(timeout: 10) == 4)
+        #expect(try quick.wait(timeout: 0) == 4, "an exited child answers at once")
     }
 }
 

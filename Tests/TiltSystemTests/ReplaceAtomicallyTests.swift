@@ -20,7 +20,7 @@ import Glibc
     }
 
     /// The mode asked for, set on the file itself: not narrowed by the process's umask,
-    /// which another thread may have changed for a moment (`UnixSocket.listen`).
+    /// which a service may have set (systemd's `UMask=`).
     @Test func theFileGetsExactlyThePermissionsAskedFor() throws {
         let folder = try TemporaryDirectory(prefix: "tiltpuzzle-test")
         defer { folder.remove() }
