@@ -24,7 +24,8 @@ import Testing
         let tilt = other.request(#"{"cmd":"tilt","direction":"left","id":7}"#, id: 7)
         #expect(tilt.last?["moved"] as? Int == 1)
 
-        let seen = player.read(until: { $0["id"] as? Int == 2 }, timeout: 60)
+        // Six tables in a debug build on a shared machine: well over a minute at worst.
+        let seen = player.read(until: { $0["id"] as? Int == 2 }, timeout: 240)
         let types = seen.compactMap { $0["type"] as? String }
         #expect(types == ["move", "reply"], "the other client's move first, then the hint")
         let reply = try #require(seen.last)

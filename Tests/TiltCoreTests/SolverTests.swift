@@ -124,10 +124,13 @@ import Testing
         let database = PatternDatabase.shared
         for (key, distance) in near {
             let cells = Self.cells(key, count: 16)
-            #expect(database.lowerBound(cells: cells) <= distance)
-            #expect(database.lowerBound(cells: Self.transposed(cells)) <= distance)
+            for partition in PatternDatabase.partitions.indices {
+                #expect(database.lowerBound(cells: cells, partition: partition) <= distance)
+                #expect(database.lowerBound(cells: Self.transposed(cells), partition: partition) <= distance)
+            }
         }
         #expect(database.lowerBound(cells: Board(side: 4).cells) == 0)
+        #expect(database.lowerBound(cells: Board(side: 4).cells, partition: 1) == 0)
         // Farther boards: the plain Manhattan/linear-conflict search gives the true
         // distance without the tables; the table-driven search must match it.
         for seed in UInt64(0)..<8 {
@@ -138,8 +141,35 @@ import Testing
             #expect(solution.directions.count == distance, "seed \(seed)")
             #expect(solution.isOptimal)
             #expect(Self.replaySolves(board, solution))
-            #expect(database.lowerBound(cells: board.cells) <= distance)
-            #expect(database.lowerBound(cells: Self.transposed(board.cells)) <= distance)
+            for partition in PatternDatabase.partitions.indices {
+                #expect(database.lowerBound(cells: board.cells, partition: partition) <= distance)
+                #expect(database.lowerBound(cells: Self.transposed(board.cells), partition: partition) <= distance)
+            }
+        }
+    }
+
+    /// The four-bit tables give back the builder's exact distances: for every
+    /// placement, and for the placements of random boards.
+    @Test(arguments: [0, 4])
+    func compressedTablesRecoverTheExactDistances(table index: Int) {
+        let group = PatternDatabase.groups[index]
+        let exact = PatternDatabaseBuilder.table(for: group)
+        let table = PatternDatabase.shared.tables[index]
+        var placements = 0
+        var mismatches = 0
+        for entry in exact.indices where exact[entry] != PatternDatabase.unused {
+            placements += 1
+            if table.distance(index: entry, group: group) != Int(exact[entry]) { mismatches += 1 }
+        }
+        #expect(placements == 16 * 15 * 14 * 13 * 12)
+        #expect(mismatches == 0)
+        var random = SeededRandom(seed: 0x7AB1E + UInt64(index))
+        for _ in 0..<1_000 {
+            let cells = Puzzle.newGame(side: 4, seed: random.next()).board.cells
+            var cellOfTile = [Int](repeating: 0, count: 16)
+            for (cell, tile) in cells.enumerated() { cellOfTile[Int(tile)] = cell }
+            let entry = PatternDatabase.index(of: group, cellOfTile: cellOfTile)
+            #expect(table.distance(index: entry, group: group) == Int(exact[entry]))
         }
     }
 
@@ -179,6 +209,16 @@ import Testing
         var otherGroups = bytes
         otherGroups[9] = 3
         #expect(throws: PatternDatabase.LoadError.otherGroups) { try PatternDatabase(serialized: otherGroups) }
+        // An entry where no placement is (index 0: all five tiles in cell 0), under a
+        // correct checksum.
+        var badEntry = Array(bytes.dropLast(8))
+        badEntry[PatternDatabase.header.count] = 0x0F
+        var sum = Checksum.fnv1a(badEntry)
+        for _ in 0..<8 {
+            badEntry.append(UInt8(truncatingIfNeeded: sum))
+            sum >>= 8
+        }
+        #expect(throws: PatternDatabase.LoadError.badEntry) { try PatternDatabase(serialized: badEntry) }
     }
 
     @Test func returnsToTheLastCellCancelOut() {
