@@ -17,7 +17,10 @@ enum OneShot {
         let messages: [ServerMessage]
         do throws(DaemonConnection.Failure) {
             // The greeting's state and sensor come first, then the request's events and reply.
-            messages = try connection.request(command)
+            // A daemon's first 4×4 hint builds its tables first (docs/solver.md): seconds
+            // on a slow tablet, a minute or more in a debug build on a busy machine.
+            let timeout: Double = if case .hint = command { 120 } else { 10 }
+            messages = try connection.request(command, timeout: timeout)
         } catch {
             return report(error).status
         }
