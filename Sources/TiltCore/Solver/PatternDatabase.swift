@@ -32,7 +32,7 @@ public struct PatternDatabase: Sendable {
     /// One table per group of `groups`, in that order.
     let tables: [PatternTable]
 
-    /// Built on first use, about 0.6 s in a release build (docs/performance.md).
+    /// Built on first use, about 1.5 s of CPU in a release build (docs/performance.md).
     public static let shared = PatternDatabase()
 
     /// Builds the tables by a breadth-first search backwards from the solved board.
