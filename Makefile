@@ -1,7 +1,8 @@
 # Builds and installs tiltpuzzle on a Linux tablet:
 #
 #   make                              # release build (swift build) and the man pages
-#   sudo make install PREFIX=/usr     # binaries, systemd units, udev rules, sysusers, config, docs, man pages
+#   sudo make install PREFIX=/usr     # binaries, systemd units, udev rules, sysusers, config, docs, man pages,
+#                                     # the desktop entry, icon and AppStream metainfo
 #   sudo make uninstall PREFIX=/usr   # removes exactly what install put there
 #
 # DESTDIR stages an installation (packages, tests). install takes the binaries from
@@ -22,6 +23,7 @@ SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
 
 SWIFT ?= swift
 CC ?= cc
@@ -47,6 +49,11 @@ RULES = 70-tiltpuzzle.rules
 DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf docs/gui.md
 CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
 MANPAGES = tiltpuzzle.1 tiltpuzzled.conf.5 tiltpuzzled.8
+# The graphical board on the desktop: its entry in the app grid, its icon, its
+# AppStream description (docs/gui.md, On the desktop). The id is the window's app id.
+APPID = org.tiltpuzzle.TiltPuzzle
+ICONSIZES = 48 64 128 256
+ICONDIRS = $(foreach size,$(ICONSIZES),$(DATADIR)/icons/hicolor/$(size)x$(size)/apps)
 VERSION := $(shell $(SED) -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TiltCommandLine/ProductVersion.swift)
 
 # Paths the units name, filled in at install time.
@@ -77,7 +84,7 @@ man: $(MANPAGES:%=$(MANBUILDDIR)/%)
 # takes the page's header from a "% name section date source" line instead. Links to
 # files next to the page serve the web view: the page keeps their text. The
 # configuration page lists the keys of the example file (scripts/conf-keys.awk).
-$(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/TiltDaemon/DaemonInfo.swift
+$(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/TiltCommandLine/ProductVersion.swift
 	@mkdir -p $(@D)
 	$(AWK) -f scripts/conf-keys.awk docs/tiltpuzzled.conf > $@.keys
 	$(SED) -e '1s/^# \([^(]*\)(\([1-8]\))$$/% \1 \2 "" "tiltpuzzle $(VERSION)"/' \
@@ -90,7 +97,9 @@ $(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/
 install: $(PROGRAMS:%=$(BUILDDIR)/%) man
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) \
 		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR) \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps \
+		$(ICONDIRS:%=$(DESTDIR)%)
 	$(INSTALL) -m 0755 $(PROGRAMS:%=$(BUILDDIR)/%) $(DESTDIR)$(BINDIR)/
 	for unit in $(UNITS); do \
 		$(SUBSTITUTE) systemd/$$unit > $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit.tmp && \
@@ -103,6 +112,12 @@ install: $(PROGRAMS:%=$(BUILDDIR)/%) man
 	for page in $(MANPAGES); do \
 		$(INSTALL) -m 0644 $(MANBUILDDIR)/$$page $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page || exit 1; \
 	done
+	$(INSTALL) -m 0644 desktop/$(APPID).desktop $(DESTDIR)$(DATADIR)/applications/$(APPID).desktop
+	$(INSTALL) -m 0644 desktop/$(APPID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APPID).metainfo.xml
+	$(INSTALL) -m 0644 desktop/$(APPID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APPID).svg
+	for size in $(ICONSIZES); do \
+		$(INSTALL) -m 0644 desktop/icons/$$size.png $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/$(APPID).png || exit 1; \
+	done
 	@# An existing configuration is the administrator's: never overwritten.
 	test -e $(DESTDIR)$(CONFIG) || $(INSTALL) -m 0644 docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG)
 
@@ -113,6 +128,8 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	for page in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page; done
+	rm -f $(DESTDIR)$(DATADIR)/applications/$(APPID).desktop $(DESTDIR)$(DATADIR)/metainfo/$(APPID).metainfo.xml
+	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APPID).svg $(ICONDIRS:%=$(DESTDIR)%/$(APPID).png)
 	@# The configuration goes only if nobody changed it.
 	if cmp -s docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG); then rm -f $(DESTDIR)$(CONFIG); fi
 	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle 2>/dev/null || :

@@ -2,11 +2,11 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
-//   TiltCore      pure model: puzzle, history, tilt detector, trace format (no I/O)
+//   TiltCore      pure model: puzzle, history, tilt detector, trace format, line framing (no I/O)
 //   TiltSystem    typed wrappers over the few syscalls we use (one funnel)
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
-//   TiltWire      protocol v1 messages and JSON-lines framing
+//   TiltWire      protocol v1 messages and their JSON
 //   TiltDaemon    event loop, sessions, persistence, systemd's protocols (spoken directly)
 //   TiltClient    a client's connection to the daemon and its copy of the board
 //   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client
@@ -67,27 +67,28 @@ let package = Package(
         .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient",
                                                                    "TiltCommandLine"]),
 
-        // Unit tests: one target per library, in memory, no subprocesses.
+        // Unit tests: one target per library, in memory, no subprocesses (TiltSystemTests
+        // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep and true).
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
         .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
         .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
-        .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltWire", "TiltClient"]),
+        .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
         .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
-        .testTarget(name: "TiltDemoTests", dependencies: ["TiltDemo"]),
+        .testTarget(name: "TiltDemoTests", dependencies: ["TiltSystem", "TiltDemo"]),
 
         // Tests of the built programs and the system around them: subprocesses, a
         // pseudo-terminal, a virtual display, fake devices, the installed files.
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
-        .target(name: "TestSupport", dependencies: ["TiltTerminal"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TiltSystem", "TiltWire", "TiltTerminal"], path: "Tests/TestSupport"),
         // The built daemon on a temporary socket. Depends on the executables so they are built first.
         .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).
         .testTarget(name: "ClientEndToEndTests",
-                    dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
+                    dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport", "tiltpuzzled", "tiltpuzzle"]),
         // The built GUI under Xvfb against a real daemon.
         .testTarget(name: "GUIEndToEndTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
                                                      "TestSupport", "tiltpuzzle-gui", "tiltpuzzled"]),
@@ -95,10 +96,12 @@ let package = Package(
         // itself under umockdev's preload. Starts the built client, so depends on it.
         .testTarget(name: "TiltDeviceMockTests",
                     dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "CUmockdev", "tiltpuzzle"]),
+        // The Python model of the core (Tests/Oracle) against TiltCore on random seeds, through python3.
+        .testTarget(name: "OracleTests", dependencies: ["TiltCore", "TiltSystem"]),
         // The units, udev rules and `make install`, through systemd-analyze, udevadm and make.
         // Installs the built executables (so depends on them) and checks the daemon's defaults.
         .testTarget(name: "PackagingTests",
-                    dependencies: ["TiltDaemon", "TiltClient", "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
+                    dependencies: ["TiltDaemon", "TiltClient", "TiltGUI", "tiltpuzzled", "tiltpuzzle", "tiltpuzzle-gui"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -118,6 +121,7 @@ if Context.environment["TILTPUZZLE_FUZZ"] != nil {
         ("sysfs", ["TiltCore", "TiltDevices"]),
         ("configuration", ["TiltCore", "TiltDaemon"]),
         ("saved-game", ["TiltCore", "TiltDaemon"]),
+        ("board-notation", ["TiltCore"]),
     ]
     // Only the libraries the fuzzers reach, so that one `swift build` makes them all.
     let reached: Set = ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "TiltDaemon"]

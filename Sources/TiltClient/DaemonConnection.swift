@@ -15,6 +15,8 @@ public final class DaemonConnection {
         case closed
         case io(path: String, Errno)
         case garbled(String)
+        /// A request the daemon did not answer in time (a busy or stuck daemon, not a garbled one).
+        case noReply(command: String, seconds: Double)
         /// Connected, but no `hello` came in time.
         case noGreeting(path: String, seconds: Double)
 
@@ -35,6 +37,8 @@ public final class DaemonConnection {
                 return "cannot talk to the daemon at \(path): \(errno)"
             case .garbled(let message):
                 return "the daemon sent something this client does not understand: \(message)"
+            case .noReply(let command, let seconds):
+                return "the daemon did not answer '\(command)' within \(Int(seconds)) s (is it overloaded? try again)."
             case .noGreeting(let path, let seconds):
                 return "the daemon at \(path) took the connection but did not greet within \(Int(seconds)) s "
                     + "(is it stuck starting? see 'journalctl -u tiltpuzzled')."
@@ -120,8 +124,19 @@ public final class DaemonConnection {
         let id = nextID
         nextID += 1
         let bytes = ClientRequest(id: .number(String(id)), command: command).encoded()
+        // A daemon that closed the connection is an EPIPE to report, never a SIGPIPE.
+        let sent = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = try UnixSocket.send(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                    if count == 0 { _ = try Poll.wait([(descriptor, .writable)], timeout: nil) }
+                    offset += count
+                }
+            }
+        }
         do throws(Errno) {
-            try descriptor.writeAll(bytes)
+            try sent.get()
         } catch {
             throw error == .brokenPipe ? .closed : .io(path: path, error)
         }
@@ -131,12 +146,19 @@ public final class DaemonConnection {
     /// Sends a command and reads until its reply or error: the messages before it,
     /// and the reply or error itself last.
     public func request(_ command: Command, timeout: Double = 10) throws(Failure) -> [ServerMessage] {
-        let id = try send(command)
+        let id: Int
+        do throws(Failure) {
+            id = try send(command)
+        } catch where error == .closed {
+            // The daemon may have said why before it closed (`too-many-clients` follows
+            // the `hello`): an error without an id, which answers this request too.
+            id = nextID - 1
+        }
         var messages: [ServerMessage] = []
         let deadline = MonotonicClock.now() + timeout
         while true {
             guard let message = try next(timeout: max(0, deadline - MonotonicClock.now())) else {
-                throw .garbled("no reply to \(command.name) within \(Int(timeout)) s")
+                throw .noReply(command: command.name, seconds: timeout)
             }
             messages.append(message)
             switch message {
@@ -148,6 +170,23 @@ public final class DaemonConnection {
             default:
                 break
             }
+        }
+    }
+
+    /// The messages the daemon greets with, up to and including its `state`, last (it
+    /// sends one right after `hello`), or up to a refusal that answers no request (a
+    /// daemon at its client limit): a command that names a tile needs the board first.
+    public func readUntilState(timeout: Double = 10) throws(Failure) -> [ServerMessage] {
+        var messages: [ServerMessage] = []
+        let deadline = MonotonicClock.now() + timeout
+        while true {
+            guard let message = try next(timeout: max(0, deadline - MonotonicClock.now())) else {
+                throw .noReply(command: "state", seconds: timeout)
+            }
+            messages.append(message)
+            if case .state = message { return messages }
+            // A daemon at its client limit greets, then refuses with no id.
+            if case .error(nil, _, _) = message { return messages }
         }
     }
 

@@ -7,6 +7,7 @@ extension DaemonConnection.Failure {
         case .noDaemon, .closed, .io, .noGreeting: ExitStatus.unavailable
         case .permissionDenied: ExitStatus.noPermission
         case .protocolMismatch, .garbled: ExitStatus.protocolError
+        case .noReply: ExitStatus.temporaryFailure
         }
     }
 }

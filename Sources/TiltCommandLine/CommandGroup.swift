@@ -46,16 +46,38 @@ public struct CommandGroup: Sendable {
             throw UsageError("no command given", hint: "see '\(program) --help'")
         }
         if name == "help" {
-            if let topic = rest.dropFirst().first, let spec = commands.first(where: { $0.name == topic }) {
-                return .command(spec, global: global,
-                                arguments: try ParsedArguments(["--help"], for: spec, program: program))
+            guard let topic = rest.dropFirst().first else { return .help }
+            guard let spec = commands.first(where: { $0.name == topic }) else {
+                throw UsageError("no help on '\(topic)': it is not a command", hint: "see '\(program) --help'")
             }
-            return .help
+            return .command(spec, global: global, arguments: try ParsedArguments(["--help"], for: spec, program: program))
         }
         guard let spec = commands.first(where: { $0.name == name }) else {
             throw UsageError("unknown command '\(name)'", hint: "see '\(program) --help'")
         }
-        let arguments = try ParsedArguments(Array(rest.dropFirst()), for: spec, program: program)
+        try checkNoGlobalFlag(in: rest.dropFirst(), for: spec)
+        let arguments = try ParsedArguments(Array(rest.dropFirst()), for: acceptingGlobalValues(spec), program: program)
         return .command(spec, global: global, arguments: arguments.adding(global))
+    }
+
+    /// `spec` also taking the global options that have a value (`status --socket X`
+    /// works as `--socket X status` does); a global flag after the command (`--version`)
+    /// is answered with where it goes.
+    private func acceptingGlobalValues(_ spec: CommandSpec) -> CommandSpec {
+        var parsing = spec
+        parsing.options += globalOptions.filter { global in
+            !global.isFlag && !spec.allOptions.contains { $0.name == global.name }
+        }
+        return parsing
+    }
+
+    /// A global flag after the command: where it goes instead.
+    private func checkNoGlobalFlag(in arguments: ArraySlice<String>, for spec: CommandSpec) throws(UsageError) {
+        for argument in arguments.prefix(while: { $0 != "--" }) {
+            guard let global = globalOptions.first(where: { $0.isFlag && $0.name == argument }),
+                  !spec.allOptions.contains(where: { $0.name == global.name }) else { continue }
+            throw UsageError("\(global.name) goes before the command: \(program) \(global.name)",
+                             hint: "see '\(program) --help'")
+        }
     }
 }

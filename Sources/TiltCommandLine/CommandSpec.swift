@@ -64,9 +64,14 @@ public struct CommandSpec: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// How a user types this command: `tiltpuzzle status`; a program's own spec
+    /// (tiltpuzzled) is named after it, and the name is said once.
+    public func invocation(program: String) -> String {
+        name == program ? program : "\(program) \(name)"
+    }
+
     /// The full help text for this command.
     public func helpText(program: String) -> String {
-        // A program's own spec (tiltpuzzled) is named after it: do not say the name twice.
         let usage = name == program ? usageLine : "\(program) \(usageLine)"
         var text = "\(Self.paragraph(summary))\n\nUsage: \(usage)\n"
         if !arguments.isEmpty {
@@ -93,11 +98,26 @@ public struct CommandSpec: Sendable {
         }.joined()
     }
 
-    /// `text` with each of its lines wrapped to the help width.
+    /// `text` wrapped to the help width at word boundaries. Its lines are joined into
+    /// paragraphs first (the source breaks them where it likes); a blank line ends a
+    /// paragraph, and a line that starts with a space or "- " starts a new one.
     public static func paragraph(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { wrap(String($0), width: helpWidth) }
-            .joined(separator: "\n")
+        var paragraphs: [String] = []
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.isEmpty {
+                if let current { paragraphs.append(current) }
+                paragraphs.append("")
+                current = nil
+            } else if let joined = current, !line.hasPrefix(" "), !line.hasPrefix("- ") {
+                current = joined + " " + line
+            } else {
+                if let current { paragraphs.append(current) }
+                current = line
+            }
+        }
+        if let current { paragraphs.append(current) }
+        return paragraphs.flatMap { wrap($0, width: helpWidth) }.joined(separator: "\n")
     }
 
     /// Splits `text` at spaces into lines of at most `width` characters (a longer

@@ -18,7 +18,7 @@ public struct ParsedArguments: Sendable {
     /// Parses `arguments` for `spec`. Options may come before or after the arguments;
     /// `--name=value` and `--name value` both work; `--` ends the options.
     public init(_ arguments: [String], for spec: CommandSpec, program: String) throws(UsageError) {
-        let hint = "see '\(program) \(spec.name) --help'"
+        let hint = "see '\(spec.invocation(program: program)) --help'"
         var iterator = arguments.makeIterator()
         var optionsEnded = false
         while var argument = iterator.next() {

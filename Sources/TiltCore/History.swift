@@ -99,27 +99,3 @@ extension Action {
         return actions
     }
 }
-
-extension History: Codable {
-    private enum CodingKeys: String, CodingKey { case limit, undo, redo }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let limit = try container.decode(Int.self, forKey: .limit)
-        guard limit >= 0,
-              let undo = Action.parse(tokens: try container.decode(String.self, forKey: .undo)),
-              let redo = Action.parse(tokens: try container.decode(String.self, forKey: .redo))
-        else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "malformed history"))
-        }
-        self.init(limit: limit, undo: undo, redo: redo)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(limit, forKey: .limit)
-        try container.encode(undoActions.map(\.token).joined(), forKey: .undo)
-        try container.encode(redoActions.map(\.token).joined(), forKey: .redo)
-    }
-}

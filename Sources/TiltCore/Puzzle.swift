@@ -109,15 +109,14 @@ extension Action {
 
 // MARK: - Persistence
 
-extension Puzzle: Codable {
-    private enum CodingKeys: String, CodingKey { case size, board, moves, history }
-
+// The saved game's file format is `SavedGame`'s (TiltDaemon), its one codec; this is
+// the check it asks of the core.
+extension Puzzle {
     public enum RestoreError: Error, Equatable, CustomStringConvertible {
-        case badBoard, badMoves, historyDoesNotFit
+        case badMoves, historyDoesNotFit
 
         public var description: String {
             switch self {
-            case .badBoard: "board is not a solvable arrangement of a 2…10 puzzle"
             case .badMoves: "move counter is negative"
             case .historyDoesNotFit: "undo history does not fit the board"
             }
@@ -145,31 +144,5 @@ extension Puzzle: Codable {
     private mutating func redoFits() -> Bool {
         let expected = history.nextRedo?.count ?? 0
         return redo().count == expected
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let side = try container.decode(Int.self, forKey: .size)
-        let cells = try container.decode([Int].self, forKey: .board)
-        guard let board = Board(side: side, cells: cells) else {
-            throw DecodingError.dataCorruptedError(forKey: .board, in: container,
-                                                   debugDescription: RestoreError.badBoard.description)
-        }
-        let moves = try container.decode(Int.self, forKey: .moves)
-        let history = try container.decode(History.self, forKey: .history)
-        do {
-            try self.init(board: board, moves: moves, history: history)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .history, in: container,
-                                                   debugDescription: error.description)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(board.side, forKey: .size)
-        try container.encode(board.values, forKey: .board)
-        try container.encode(moves, forKey: .moves)
-        try container.encode(history, forKey: .history)
     }
 }

@@ -45,8 +45,10 @@ public struct TiltDetector: Sendable {
 
             public var description: String {
                 switch self {
-                case .triggerOutOfRange(let v): "trigger angle \(v)° must be above 0° and below 90°"
-                case .releaseOutOfRange(let v): "release angle \(v)° must be at least 0° and below the trigger angle"
+                case .triggerOutOfRange(let v):
+                    "trigger angle \(v)° must be above \(Int(TiltAngles.detector.lowerBound))° and below \(Int(TiltAngles.detector.upperBound))°"
+                case .releaseOutOfRange(let v):
+                    "release angle \(v)° must be at least \(Int(TiltAngles.detector.lowerBound))° and below the trigger angle"
                 case .toleranceOutOfRange(let v): "magnitude tolerance \(v) must be above 0 and below 1"
                 case .rateOutOfRange(let v): "maximum angular rate \(v)°/s must be above 0"
                 case .settleOutOfRange(let v): "settle time \(v) s must be from 0 to 10"
@@ -58,8 +60,8 @@ public struct TiltDetector: Sendable {
 
         /// Throws the first problem, so a bad configuration is refused as a whole.
         public func validate() throws(Problem) {
-            guard triggerAngle > 0, triggerAngle < 90 else { throw .triggerOutOfRange(triggerAngle) }
-            guard releaseAngle >= 0, releaseAngle < triggerAngle else { throw .releaseOutOfRange(releaseAngle) }
+            guard TiltAngles.detectorAccepts(trigger: triggerAngle) else { throw .triggerOutOfRange(triggerAngle) }
+            guard TiltAngles.detectorAccepts(release: releaseAngle, trigger: triggerAngle) else { throw .releaseOutOfRange(releaseAngle) }
             guard magnitudeTolerance > 0, magnitudeTolerance < 1 else { throw .toleranceOutOfRange(magnitudeTolerance) }
             guard maxAngularRate > 0, maxAngularRate.isFinite else { throw .rateOutOfRange(maxAngularRate) }
             guard settleTime >= 0, settleTime <= 10 else { throw .settleOutOfRange(settleTime) }

@@ -105,8 +105,8 @@ public struct Configuration: Equatable, Sendable {
             return flag
         }
         switch (section, key) {
-        case ("detector", "trigger-angle"): detector.triggerAngle = try number(0...90)
-        case ("detector", "release-angle"): detector.releaseAngle = try number(0...90)
+        case ("detector", "trigger-angle"): detector.triggerAngle = try number(TiltAngles.detector)
+        case ("detector", "release-angle"): detector.releaseAngle = try number(TiltAngles.detector)
         case ("detector", "magnitude-tolerance"): detector.magnitudeTolerance = try number(0...1)
         case ("detector", "max-angular-rate"): detector.maxAngularRate = try number(1...100_000)
         case ("detector", "settle-time"): detector.settleTime = try number(0...10)

@@ -1,3 +1,4 @@
+import TiltCommandLine
 import TiltCore
 import TiltDevices
 import TiltSystem
@@ -13,6 +14,8 @@ public final class Daemon {
     private let log: Logger
     private let loop: EventLoop
     private let store: StateStore
+    /// Held for the daemon's life: no second daemon plays from the same directory.
+    private let stateLock: StateDirectoryLock
     private let persister: Persister
     private let hints: HintWorker
     private let hub: Hub
@@ -22,6 +25,7 @@ public final class Daemon {
     private var ownedSocketPath: String?
     private var signals: SignalDescriptor?
     private var sensorDescriptor: FileDescriptor?
+    private var sensorGeneration = 0
     private var hotplugMonitor: HotplugMonitor?
     private var watchdogInterval: Double?
     private var nextWatchdog = Double.infinity
@@ -32,6 +36,8 @@ public final class Daemon {
 
     public struct StartError: Error, CustomStringConvertible {
         public var message: String
+        /// What `tiltpuzzled` exits with (docs/tiltpuzzled.8.md, EXIT STATUS).
+        public var exitStatus: Int32 = 1
         public var description: String { message }
     }
 
@@ -46,8 +52,8 @@ public final class Daemon {
         if let source = options.source { configuration.source = source }
 
         store = StateStore(directory: options.stateDirectory)
+        stateLock = try Self.claimStateDirectory(store)
         do throws(Errno) {
-            try store.prepare()
             loop = try EventLoop()
             persister = try Persister(store: store)
             hints = try HintWorker(cache: PatternDatabaseCache(directory: options.stateDirectory), log: log)
@@ -59,7 +65,8 @@ public final class Daemon {
                   clock: MonotonicClock.now)
         let source = configuration.source
         let speed = options.replaySpeed
-        sensors = SensorManager(alwaysOn: configuration.alwaysOn, playRate: configuration.sampleRate, log: log) {
+        sensors = SensorManager(alwaysOn: configuration.alwaysOn, playRate: configuration.sampleRate,
+                                disabled: source == "none", log: log) {
             Self.openSource(source, speed: speed)
         }
         try openListeners()
@@ -67,6 +74,33 @@ public final class Daemon {
     }
 
     // MARK: Start-up
+
+    /// Makes the state directory if needed, proves it can be written and locks it,
+    /// before the game is read: a daemon that could not save, or a second daemon on
+    /// the same directory, stops at once instead of losing games (docs/tiltpuzzled.8.md).
+    static func claimStateDirectory(_ store: StateStore) throws(StartError) -> StateDirectoryLock {
+        let directory = store.directory
+        do throws(Errno) {
+            try store.prepare()
+            try store.proveWritable()
+        } catch {
+            throw StartError(message: "cannot write in the state directory \(directory): \(error)",
+                             exitStatus: ExitStatus.cannotCreate)
+        }
+        do throws(StateDirectoryLock.Failure) {
+            return try StateDirectoryLock(directory: directory)
+        } catch {
+            switch error {
+            case .inUse(let holder):
+                let who = holder.map { "tiltpuzzled (process \($0))" } ?? "process"
+                throw StartError(message: "the state directory \(directory) is in use by another \(who)",
+                                 exitStatus: ExitStatus.temporaryFailure)
+            case .system(let errno):
+                throw StartError(message: "cannot lock the state directory \(directory): \(errno)",
+                                 exitStatus: ExitStatus.cannotCreate)
+            }
+        }
+    }
 
     static func loadConfiguration(_ options: DaemonOptions) throws(StartError) -> Configuration {
         let path = options.configPath ?? Configuration.defaultPath
@@ -90,8 +124,11 @@ public final class Daemon {
         case .loaded(let saved):
             if let neutral = saved.neutral { detector.setNeutral(neutral) }
             log.info("restored the game from \(store.path): revision \(saved.revision), \(saved.puzzle.moves) moves")
+            for size in saved.droppedRecords {
+                log.notice("dropped the saved \(size)×\(size) record: 0 moves, from a game that began solved")
+            }
             var game = Game(puzzle: saved.puzzle, detector: detector, revision: saved.revision, playTime: saved.time,
-                            sensitivity: saved.sensitivity, records: saved.records)
+                            sensitivity: saved.sensitivity, records: saved.records, mayRecord: saved.mayRecord)
             _ = game.reconfigure(configuration.detector, undoLimit: configuration.undoLevels, at: 0)
             return game
         case .corrupt(let reason, let aside):
@@ -363,9 +400,13 @@ public final class Daemon {
 
     private func registerSensorWait() {
         let wanted = sensors.wait.descriptor
-        guard wanted != sensorDescriptor else { return }
+        // The same number may be a new descriptor (a source that switched from its buffer
+        // to polling): the generation tells.
+        let generation = sensors.waitGeneration
+        guard wanted != sensorDescriptor || generation != sensorGeneration else { return }
         if let old = sensorDescriptor { loop.unwatch(old) }
         sensorDescriptor = wanted
+        sensorGeneration = generation
         if let fd = wanted {
             do throws(Errno) {
                 try loop.watch(fd, .readable) { [weak self] _ in self?.sensors.service(now: MonotonicClock.now()) }
@@ -434,6 +475,12 @@ public final class Daemon {
         persister.waitUntilIdle()
         for listener in listeners { try? listener.close() }
         if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
-        log.notice("stopped; the game is saved in \(store.path)")
+        // Only a save that succeeded is reported as one: the last write decides.
+        if let failure = persister.takeCompletions().last?.error {
+            log.error("stopped, but the game could not be saved (\(failure)); "
+                      + "\(store.path) holds the last game saved")
+        } else {
+            log.notice("stopped; the game is saved in \(store.path)")
+        }
     }
 }

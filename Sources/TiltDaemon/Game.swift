@@ -16,14 +16,19 @@ public struct Game: Sendable {
     public private(set) var sensitivity: Sensitivity?
     /// The best time and fewest moves of solved games, by board side; a new game keeps them.
     public private(set) var records: [Int: SizeRecord]
+    /// Whether this game may still set a record: only a game that began unsolved, and
+    /// only at its first solve (docs/protocol.md, `solved`). Saved with the game.
+    public private(set) var mayRecord: Bool
     /// Seconds of play before the clock's current run.
     private var playedBefore: Double
     /// When the clock's current run started (monotonic seconds); nil while paused.
     private var runningSince: Double?
 
+    /// `mayRecord` nil: a game that is unsolved now may set a record.
     public init(puzzle: Puzzle, detector: TiltDetector, revision: Int = 0, playTime: Double = 0,
-                sensitivity: Sensitivity? = nil, records: [Int: SizeRecord] = [:]) {
+                sensitivity: Sensitivity? = nil, records: [Int: SizeRecord] = [:], mayRecord: Bool? = nil) {
         self.puzzle = puzzle
+        self.mayRecord = mayRecord ?? !puzzle.isSolved
         self.detector = detector
         self.revision = revision
         self.playedBefore = playTime
@@ -122,6 +127,7 @@ public struct Game: Sendable {
             ?? Puzzle.newGame(side: size, seed: seed, undoLimit: puzzle.history.limit)
         revision += 1
         generation += 1
+        mayRecord = !puzzle.isSolved
         playedBefore = 0
         runningSince = nil
         updateClock(at: now)
@@ -172,8 +178,15 @@ public struct Game: Sendable {
         updateClock(at: now)
         if solved {
             let time = playTime(at: now)
-            let (news, record) = RecordNews.solving(size: puzzle.side, time: time, moves: puzzle.moves, records: records)
-            records[puzzle.side] = record
+            var news = RecordNews()
+            if mayRecord {
+                // The first solve counts; undo and redo onto solved again record nothing.
+                mayRecord = false
+                let (earned, record) = RecordNews.solving(size: puzzle.side, time: time, moves: puzzle.moves,
+                                                          records: records)
+                news = earned
+                records[puzzle.side] = record
+            }
             events.append(.solved(revision: revision, moves: puzzle.moves, time: time, records: news))
         }
         return events

@@ -86,14 +86,17 @@ public final class Hub {
 
     // MARK: Attach and detach
 
-    /// Attaches a client: it gets `hello`, `state` and `sensor`. Nil (and the
-    /// transport closed after an error) when the client limit is reached.
+    /// Attaches a client: it gets `hello`, `state`, `sensor` and `settings`. Nil (and
+    /// the transport closed after `hello` and an error) when the client limit is reached.
     @discardableResult
     public func attach(_ transport: ClientTransport) -> Int? {
         guard sessions.count < limits.maxClients else {
+            // `hello` is every connection's first line, a refused one's too: a client
+            // reads it, then the reason (docs/protocol.md, "Errors").
             let error = ServerMessage.error(id: nil, code: .tooManyClients,
                                             message: "the daemon serves at most \(limits.maxClients) clients")
-            _ = error.encoded().withUnsafeBytes { transport.write($0) }
+            let lines = ServerMessage.hello(version: version).encoded() + error.encoded()
+            _ = lines.withUnsafeBytes { transport.write($0) }
             transport.close()
             log.warning("refused client \(transport.peerDescription): \(limits.maxClients) clients attached")
             return nil
@@ -195,7 +198,8 @@ public final class Hub {
     }
 
     private func handle(_ line: UnsafeBufferPointer<UInt8>, from session: Session) {
-        if line.isEmpty { return }
+        // A blank line is no request, and gets no answer (docs/protocol.md, "Lines").
+        if line.allSatisfy(JSONParser.isWhitespace) { return }
         let request: ClientRequest
         do throws(ClientRequest.Rejection) {
             request = try ClientRequest.decode(line)
@@ -261,11 +265,11 @@ public final class Hub {
         case .configure(let trigger, let release):
             let current = game.currentSensitivity
             let wanted = Sensitivity(trigger: trigger ?? current.trigger, release: release ?? current.release)
-            if let problem = wanted.problem { return badArgument(problem) }
-            if game.configure(wanted) {
-                broadcast(.settings(wanted))
-                posePending = !poseStreams.isEmpty
-            }
+            if let problem = wanted.problem { return badArgument(problem.description) }
+            // Every configure is answered with the angles in effect, to every client,
+            // also when it changed nothing (docs/protocol.md, `settings`).
+            if game.configure(wanted) { posePending = !poseStreams.isEmpty }
+            broadcast(.settings(game.currentSensitivity))
         case .subscribe(let samples, let pose):
             if let samples {
                 if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }

@@ -31,7 +31,7 @@ public struct PatternDatabaseCache: Sendable {
             } catch {
                 reason = error.description
             }
-        } catch where error == Errno(rawValue: EFBIG) {
+        } catch where error == Errno.fileTooLarge {
             reason = "the file is longer than the tables"
         } catch {
             reason = error == .noSuchFile ? "no cache yet" : "cannot read \(path): \(error)"

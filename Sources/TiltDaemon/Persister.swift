@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import TiltSystem
 
 /// Saves the game off the event path: the loop hands over the latest game, a

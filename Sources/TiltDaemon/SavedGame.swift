@@ -18,6 +18,12 @@ public struct SavedGame: Sendable, Equatable {
     public var sensitivity: Sensitivity?
     /// The best results by board side (files from before have none).
     public var records: [Int: SizeRecord] = [:]
+    /// Whether the game may still set a record (`Game.mayRecord`); nil in files from
+    /// before, where an unsolved game may.
+    public var mayRecord: Bool?
+    /// The sizes whose saved record was dropped on reading: 0 moves, set by a game that
+    /// began solved, which earlier versions counted (docs/protocol.md, `solved`).
+    public var droppedRecords: [Int] = []
 
     public init(game: Game, at now: Double) {
         revision = game.revision
@@ -26,6 +32,7 @@ public struct SavedGame: Sendable, Equatable {
         neutral = game.detector.neutral == .flat ? nil : game.detector.neutral
         sensitivity = game.sensitivity
         records = game.records
+        mayRecord = game.mayRecord
     }
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -33,7 +40,8 @@ public struct SavedGame: Sendable, Equatable {
     }
 
     /// `{"format":1,"revision":…,"time":…,"puzzle":{"size":…,"board":[…],"moves":…,
-    /// "history":{"limit":…,"undo":"rd3","redo":""}},"neutral":[x,y,z]}` and a newline.
+    /// "history":{"limit":…,"undo":"rd3","redo":""}},"neutral":[x,y,z],"sensitivity":{…},
+    /// "records":[…],"mayRecord":true}` and a newline.
     public func encoded() -> [UInt8] {
         let history = puzzle.history
         var w = JSONWriter()
@@ -58,6 +66,7 @@ public struct SavedGame: Sendable, Equatable {
         if !records.isEmpty {
             w.field("records", raw: .array(records.values.sorted { $0.size < $1.size }.map(\.json)))
         }
+        if let mayRecord { w.field("mayRecord", mayRecord) }
         return w.line()
     }
 
@@ -119,8 +128,17 @@ public struct SavedGame: Sendable, Equatable {
                 guard let record = SizeRecord(json: entry), Board.sides.contains(record.size) else {
                     throw Problem(description: "malformed records")
                 }
-                records[record.size] = record
+                if record.fewestMoves == 0 {
+                    droppedRecords.append(record.size)
+                } else {
+                    records[record.size] = record
+                }
             }
+        }
+        mayRecord = nil
+        if let saved = value["mayRecord"] {
+            guard let flag = saved.bool else { throw Problem(description: "malformed mayRecord") }
+            mayRecord = flag
         }
     }
 }

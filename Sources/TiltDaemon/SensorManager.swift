@@ -6,13 +6,20 @@ import TiltWire
 /// Runs the sensor the way iio-sensor-proxy claims it, but event-driven: the
 /// source starts when the first client attaches and stops when the last leaves
 /// (unless always-on). Losing the sensor never stops the daemon: clients are told,
-/// and it resumes when one comes back.
+/// and it resumes when one comes back. A sensor another program holds is `busy`:
+/// while a client is attached it is tried again every `busyRetry` seconds (a
+/// deadline of the loop's; nothing wakes the daemon while nobody is attached).
+/// Once samples flow, the rate reported is the one measured (`RateMeter`).
 final class SensorManager {
+    /// Seconds between tries of a sensor another program holds.
+    static let busyRetry = 3.0
+
     /// Finds and opens a source; nil when none is present.
     typealias Opener = () -> Result<SensorSource, SensorError>?
 
     private let open: Opener
     private let alwaysOn: Bool
+    private let disabled: Bool
     /// The sampling rate to ask for while a client plays (`sample-rate`); with no client
     /// (always-on) the source asks for `SamplingRate.minimum`.
     private let playRate: Double
@@ -24,6 +31,10 @@ final class SensorManager {
     private var claimed = false
     private var running = false
     private var ended = false
+    /// The source is held by another program: when to try it again (only while claimed).
+    private var busyMessage: String?
+    private var retryAt: Double?
+    private var meter = RateMeter()
 
     /// Samples to the hub, status changes to the hub.
     var onSamples: ([Sample]) -> Void = { _ in }
@@ -33,8 +44,11 @@ final class SensorManager {
     /// The wait changed: the loop must re-register the descriptor.
     var onWaitChanged: () -> Void = {}
 
-    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, log: Logger, open: @escaping Opener) {
+    /// `disabled`: the daemon runs without a sensor by choice (`--source none`).
+    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, disabled: Bool = false, log: Logger,
+         open: @escaping Opener) {
         self.alwaysOn = alwaysOn
+        self.disabled = disabled
         self.playRate = playRate
         self.log = log
         self.open = open
@@ -42,11 +56,20 @@ final class SensorManager {
 
     private var wanted: Bool { claimed || alwaysOn }
 
-    var wait: SensorWait { running ? (source?.wait ?? .idle) : .idle }
+    /// The running source's `waitGeneration` (the loop re-watches when it changes).
+    var waitGeneration: Int { running ? source?.waitGeneration ?? 0 : 0 }
+
+    var wait: SensorWait {
+        if running { return source?.wait ?? .idle }
+        return retryAt.map(SensorWait.deadline) ?? .idle
+    }
 
     /// Looks for a source now (at start and when udev reports a new device).
     func discover() {
         guard source == nil else { return }
+        if disabled {
+            return setReport(SensorReport(status: .disabled, message: "no sensor by choice (source none)"))
+        }
         switch open() {
         case nil:
             setReport(SensorReport(status: .absent, message: "no accelerometer found"))
@@ -82,6 +105,7 @@ final class SensorManager {
 
     private func update() {
         guard let source else { return }
+        if !claimed { retryAt = nil }
         if running, let askedRate, askedRate != wantedRate, wanted {
             // Always-on and a client came or went: start again at the rate for it; `stop`
             // puts the previous rate back first.
@@ -92,9 +116,15 @@ final class SensorManager {
             do throws(SensorError) {
                 source.setMinimumRate(wantedRate)
                 askedRate = wantedRate
+                retryAt = nil
                 try source.start()
                 running = true
+                meter = RateMeter()
+                if busyMessage != nil { log.notice("sensor: \(source.info.name) is free again") }
+                busyMessage = nil
                 setReport(report(for: source.info, status: .active))
+            } catch where error.busy {
+                held(source, error.message)
             } catch {
                 log.warning("sensor: cannot start \(source.info.name): \(error)")
                 self.source = nil
@@ -104,19 +134,39 @@ final class SensorManager {
             source.stop()
             running = false
             setReport(report(for: source.info, status: .idle))
-        } else if !running && !ended {
+        } else if !running && !ended && (busyMessage == nil || !wanted) {
             setReport(report(for: source.info, status: .idle))
         }
         onWaitChanged()
     }
 
+    /// Another program holds the sensor: said once in the log, told to the clients, and
+    /// tried again later while a client wants it.
+    private func held(_ source: SensorSource, _ message: String) {
+        running = false
+        if busyMessage != message { log.notice("sensor: \(source.info.name): \(message)") }
+        busyMessage = message
+        retryAt = claimed ? MonotonicClock.now() + Self.busyRetry : nil
+        setReport(report(for: source.info, status: .busy, message: message))
+    }
+
     /// The loop saw the source's descriptor readable or its deadline pass.
     func service(now: Double) {
+        if !running, let at = retryAt, at <= now {
+            retryAt = nil
+            update()
+            return
+        }
         guard running, let source else { return }
         for event in source.service(now: now) {
             switch event {
             case .samples(let samples):
                 onSamples(samples)
+                // A replay's pace is the trace's (or as fast as it goes): nothing to measure.
+                if source.info.kind != .replay, let measured = meter.add(samples, reported: report.rate) {
+                    log.info("sensor: \(source.info.name) delivers \(measured) samples/s")
+                    setReport(report(for: source.info, status: .active))
+                }
             case .warning(let message):
                 log.warning("sensor: \(message)")
             case .ended:
@@ -130,6 +180,10 @@ final class SensorManager {
             case .failed(let message):
                 lose(reason: message)
                 return
+            case .busy(let message):
+                held(source, message)
+                onWaitChanged()
+                return
             }
         }
         onWaitChanged()
@@ -141,6 +195,8 @@ final class SensorManager {
         lost.stop()
         running = false
         source = nil
+        busyMessage = nil
+        retryAt = nil
         log.warning("sensor: lost \(lost.info.name): \(reason)")
         setReport(SensorReport(status: .absent, kind: lost.info.kind.rawValue, name: lost.info.name,
                                message: "sensor lost: \(reason); waiting for it to come back"))
@@ -154,8 +210,9 @@ final class SensorManager {
     }
 
     private func report(for info: SensorInfo, status: SensorStatus, message: String? = nil) -> SensorReport {
-        SensorReport(status: status, kind: info.kind.rawValue, name: info.name,
-                     device: info.deviceNode ?? info.sysfsPath, rate: info.samplingRate, message: message)
+        let rate = status == .active ? meter.measured ?? info.samplingRate : info.samplingRate
+        return SensorReport(status: status, kind: info.kind.rawValue, name: info.name,
+                            device: info.deviceNode ?? info.sysfsPath, rate: rate, message: message)
     }
 
     private func setReport(_ new: SensorReport) {

@@ -27,8 +27,18 @@ public struct StateStore: Sendable {
             partial += "/" + component
             do throws(Errno) {
                 _ = try Syscall.call("mkdir") { mkdir(partial, 0o700) }
-            } catch where error == Errno(rawValue: EEXIST) {}
+            } catch where error == Errno.fileExists {}
         }
+    }
+
+    /// Proves the daemon can write in the directory before it takes any game: a file
+    /// written the way the game is (temporary file, fsync, rename, fsync of the
+    /// directory), then removed. A disk that is only full passes: saves then answer
+    /// `save-failed` until space comes back.
+    public func proveWritable() throws(Errno) {
+        let probe = directory + "/.write-test-\(getpid())"
+        try FileDescriptor.replaceAtomically(probe, with: [])
+        _ = try Syscall.call("unlink") { unlink(probe) }
     }
 
     public func load() -> LoadResult {

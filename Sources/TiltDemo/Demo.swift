@@ -34,11 +34,12 @@ public enum Demo {
             return error.status
         }
         if Interrupt.happened { return 128 + SIGINT }
-        let time = outcome.solvedTime.map { ", \(BoardText.duration($0)) of play" } ?? ""
-        print("demo: \(outcome.tilts) tilts, \(outcome.state.moves) moves\(time): "
-              + (outcome.state.solved ? "solved" : "not solved"))
+        let time = outcome.solvedTime.map { ", \(PlayTime.text($0)) of play" } ?? ""
+        try? StandardOutput.print("demo: \(CountText.text(outcome.tilts, "tilt")), \(CountText.text(outcome.state.moves, "move"))\(time): "
+                                  + (outcome.state.solved ? "solved" : "not solved"))
         if !outcome.state.solved, !outcome.log.isEmpty { StandardError.print(outcome.log) }
-        return outcome.state.solved ? ExitStatus.ok : ExitStatus.refused
+        // Not solved is the demo failing at what it is for (docs/client.md).
+        return outcome.state.solved ? ExitStatus.ok : ExitStatus.software
     }
 
     /// What a demo run showed.
@@ -131,13 +132,15 @@ public enum Demo {
                 break reading
             }
             guard let message else { continue }
-            _ = mirror.apply(message)
+            let applied = mirror.apply(message) == .updated
             switch message {
             case .tilt(let direction, let moved):
                 outcome.tilts += 1
                 view?.event("tilt \(direction)" + (moved ? "" : " (nothing can move)"))
             case .move(_, let move, _, let moves, _, _, _):
-                view?.event("tile \(move.from) → \(move.to), \(moves) moves")
+                // Only a move the mirror applied tells which tile it was.
+                let tile = applied ? mirror.state.flatMap { BoardNotation.label(ofValue: $0.board[move.to], side: $0.size) } : nil
+                view?.event("\(tile.map { "tile \($0)" } ?? "a tile") \(move.direction), \(CountText.text(moves, "move"))")
             case .solved(_, _, let time, _):
                 outcome.solvedTime = time
             case .sensor(let report) where report.status == .ended:

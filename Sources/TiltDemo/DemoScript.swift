@@ -21,7 +21,7 @@ struct DemoScript {
         let solution = Solver.solve(puzzle.board, budget: size == 4 ? 2 : 0.1, clock: MonotonicClock.now)
         var hand = SimulatedHand(seed: seed)
         let samples = hand.samples(for: solution.directions)
-        let plan = "\(solution.directions.count) tilts" + (solution.isOptimal ? " (optimal)" : "")
+        let plan = CountText.text(solution.directions.count, "tilt") + (solution.isOptimal ? " (optimal)" : "")
         let trace = TraceFormat.text(for: samples, comments: [
             "tiltpuzzle demo: size \(size), seed \(seed), \(plan)",
             "a simulated hand holding the tablet a few degrees off flat, 100 Hz",

@@ -6,15 +6,18 @@ import Glibc
 
 /// An IIO accelerometer through libiio's local backend.
 ///
-/// Buffered capture when the device has scan elements: its own trigger, at least
-/// `SamplingRate.minimum`, x/y/z and the timestamp enabled, a non-blocking buffer
-/// read when its descriptor is readable. Otherwise, or when the buffer cannot be
-/// enabled, `in_accel_*_raw` is polled at the sampling rate by a reader thread
-/// (`PolledReader`): such reads block. Values are `(raw + offset) × scale` (m/s²),
-/// taken to the device frame by the mount matrix. Whatever `start` changes in sysfs,
-/// `stop` puts back. A buffer another program is reading (iio-sensor-proxy) is not
-/// ours: the source then polls and changes nothing at all. A buffer left enabled by a
-/// program that died is taken back (docs/sensors.md, "A buffer in use").
+/// Buffered capture when the device has scan elements and a trigger to use: its own
+/// trigger, at least `SamplingRate.minimum`, x/y/z and the timestamp enabled, a
+/// non-blocking buffer read when its descriptor is readable. Otherwise, or when the
+/// buffer cannot be enabled, `in_accel_*_raw` is polled at the sampling rate by a
+/// reader thread (`PolledReader`): such reads block. Values are `(raw + offset) ×
+/// scale` (m/s²), taken to the device frame by the mount matrix; a chip with x and y
+/// only gets the z that gravity leaves, screen up (docs/tilt-detection.md). Whatever
+/// `start` changes in sysfs, `stop` puts back. A buffer another program is reading
+/// (iio-sensor-proxy) is not ours: the source then polls and changes nothing at all,
+/// or, where the driver refuses raw reads meanwhile, does not start and says the
+/// sensor is busy. A buffer left enabled by a program that died is taken back
+/// (docs/sensors.md, "A buffer in use").
 ///
 /// Threads: libiio (the context, its devices, channels and buffer) is used by the
 /// caller's thread, except while a polled source runs: from the reader's start to
@@ -40,6 +43,15 @@ public final class IIOSource: SensorSource {
     static let pollRates = 1.0...100.0
     /// Consecutive failed raw reads before a polled source gives up.
     static let pollFailureLimit = 25
+    /// Polled reads timed before the source judges whether the driver is too slow.
+    static let readsTimed = 5
+    /// A polled sample's reads may take this share of the poll interval; a driver whose
+    /// reads wait for fresh data (st_sensors: two data periods per read) is sped up to it
+    /// when they take more than `slowRead` of it.
+    static let readShare = 0.25
+    static let slowRead = 0.75
+    /// How far a buffer timestamp may run ahead of the clock at the read (seconds).
+    static let timestampLead = 0.05
 
     private var session: Session?
     private var warnings: [String] = []
@@ -47,6 +59,7 @@ public final class IIOSource: SensorSource {
     private var minimumRate = SamplingRate.minimum
 
     public func setMinimumRate(_ hertz: Double) { minimumRate = max(SamplingRate.minimum, hertz) }
+    public private(set) var waitGeneration = 0
 
     /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
     /// the location and the mount matrix come from udev.
@@ -81,6 +94,20 @@ public final class IIOSource: SensorSource {
         var monotonicTimestamps: Bool
         /// Until the first scan: when to give up on the buffer and poll instead.
         var silenceDeadline: Double?
+        /// The last timestamp used as a sample time.
+        var lastStamp: Double?
+        /// The driver's stamps proved unusable (they stood still, went back or were far
+        /// from the clock): samples get the time they were read.
+        var arrivalTimes = false
+        /// The last sample time handed out, so arrival times never go back either.
+        var lastTime = -Double.infinity
+    }
+
+    private enum ReadJudgement: Equatable {
+        case pending
+        /// Raised from this rate, because reads took this long.
+        case raised(previousRate: Double, readTime: Double)
+        case done
     }
 
     private final class Session {
@@ -91,6 +118,15 @@ public final class IIOSource: SensorSource {
         var mode: Mode
         /// Undoes our sysfs changes, most recent first.
         var restore: [() -> Void] = []
+        /// The buffer is another program's: nothing is written.
+        var foreign = false
+        /// The driver's data rate (`sampling_frequency`), when known and not 0.
+        var deviceRate: Double?
+        /// The rate as found, once we have written ours (to put back at stop).
+        var rateSaved = false
+        /// Polled: seconds between reads, and what their duration made of the data rate.
+        var pollInterval = 0.0
+        var readJudgement = ReadJudgement.pending
 
         init(context: IIOContext, device: IIODevice, axes: [Axis], matrix: Matrix3, mode: Mode) {
             self.context = context
@@ -121,6 +157,8 @@ public final class IIOSource: SensorSource {
         var axes: [Axis] = []
         for id in ["accel_x", "accel_y", "accel_z"] {
             guard let channel = device.channel(id) else {
+                // Two-axis chips (MXC6255) measure the screen's plane only: enough to tilt.
+                if id == "accel_z" { break }
                 throw SensorError("\(deviceID) has no \(id) channel: not an accelerometer")
             }
             axes.append(Axis(channel: channel, scale: try Self.number(channel, "scale", default: 1),
@@ -139,14 +177,29 @@ public final class IIOSource: SensorSource {
         } else {
             foreign = false
         }
+        session.foreign = foreign
+        if foreign {
+            // Some drivers refuse raw reads while their buffer runs (bmc150, kxcjk-1013:
+            // EBUSY); then there is nothing to poll until the other program lets go. The
+            // HID sensor hub's answers them, and is polled.
+            do throws(Errno) {
+                _ = try Self.readRaw(axes[0])
+            } catch where error == .busy {
+                stop()
+                throw busyError()
+            } catch {
+                // Left to the reader, which reports it.
+            }
+        }
         let rate: Double?
         if foreign {
-            rate = Self.rateAttribute(session)?.read("sampling_frequency")?.sysfsNumber
+            rate = Self.rateAttribute(session)?.read()?.sysfsNumber
         } else {
             rate = raiseSamplingFrequency(session)
         }
         // Some drivers (the HID sensor hub) read 0: "the device's default".
-        info.samplingRate = rate.flatMap { $0 > 0 ? $0 : nil }
+        session.deviceRate = rate.flatMap { $0 > 0 ? $0 : nil }
+        info.samplingRate = session.deviceRate
         if !foreign, var capture = startCapture(session) {
             // A buffer that never delivers (a trigger that does not fire) must not leave
             // the game without a sensor: after this long without a scan, poll instead.
@@ -181,6 +234,14 @@ public final class IIOSource: SensorSource {
         return true
     }
 
+    /// The sensor is held by another program: by name, where we may see its descriptors.
+    private func busyError() -> SensorError {
+        let node = info.deviceNode ?? "/dev/\(deviceID)"
+        let names = NodeHolders.programs(holding: node)
+        let who = names.isEmpty ? "another program" : "another program (\(names.joined(separator: ", ")))"
+        return SensorError("the accelerometer is in use by \(who); tilting resumes when it is free", busy: true)
+    }
+
     /// Opens the node and closes it again; the error if it would not open.
     /// (`Syscall` name "open IIO node", for tests to play a busy device.)
     static func nodeOpenError(_ node: String) -> Errno? {
@@ -196,25 +257,33 @@ public final class IIOSource: SensorSource {
     /// Reads `in_accel_*_raw` at the sampling rate on a thread of its own.
     private func startPolling(_ session: Session) throws(SensorError) {
         let axes = session.axes
-        let pollRate = info.samplingRate.map { min(max($0, Self.pollRates.lowerBound), Self.pollRates.upperBound) }
-            ?? Self.defaultPollRate
+        // A driver with no rate of its own to say (or 0) is read at the rate asked for.
+        let pollRate = min(max(session.deviceRate ?? max(Self.defaultPollRate, minimumRate), Self.pollRates.lowerBound),
+                           Self.pollRates.upperBound)
+        session.pollInterval = 1 / pollRate
         let matrix = session.matrix
         do {
             // From here until `stop` joins it, only the reader thread uses libiio.
             let reader = try PolledReader(interval: 1 / pollRate, first: MonotonicClock.now()) { () throws(Errno) in
-                let raw = try axes.map { (axis: Axis) throws(Errno) -> Double in
-                    guard let value = try axis.channel.attribute("raw").sysfsNumber else { throw Errno.ioError }
-                    return value
-                }
+                let raw = try axes.map { (axis: Axis) throws(Errno) -> Double in try Self.readRaw(axis) }
                 return Self.sample(axes, matrix, raw, time: MonotonicClock.now())
             }
             session.mode = .polled(reader, failures: 0)
+            waitGeneration += 1
         } catch {
             stop()
             throw SensorError("\(deviceID): cannot start the thread that reads in_accel_*_raw: \(error)")
         }
         info.buffered = false
         info.samplingRate = pollRate
+    }
+
+    /// One axis's `in_accel_*_raw`. (`Syscall` name "read IIO raw", for tests to play a
+    /// driver that refuses raw reads while another program has its buffer.)
+    private static func readRaw(_ axis: Axis) throws(Errno) -> Double {
+        if let fault = Syscall.faultCheck("read IIO raw") { throw fault }
+        guard let value = try axis.channel.attribute("raw").sysfsNumber else { throw Errno.ioError }
+        return value
     }
 
     public func stop() {
@@ -246,42 +315,115 @@ public final class IIOSource: SensorSource {
         return number
     }
 
-    /// `sampling_frequency` and its `_available`: the device's, or the axes' shared ones.
+    /// The data rate and its list of rates offered. Drivers name them every way the
+    /// ABI allows, each on its own: the rate per device (`sampling_frequency`) or per
+    /// channel (`in_accel_sampling_frequency`, or per axis), and the list per device
+    /// (`sampling_frequency_available`) or per channel (`in_accel_…_available`), not
+    /// always beside the rate (mma8452, bmc150: the rate per channel, the list per device).
     private struct RateAttribute {
-        var read: (String) -> String?
-        var write: (String, String) throws(Errno) -> Void
+        var read: () -> String?
+        var write: (String) throws(Errno) -> Void
+        var available: () -> String?
     }
 
     private static func rateAttribute(_ session: Session) -> RateAttribute? {
         let device = session.device
         let channel = session.axes[0].channel
-        if device.hasAttribute("sampling_frequency") {
-            return RateAttribute(read: { device.hasAttribute($0) ? try? device.attribute($0) : nil },
-                                 write: { (name: String, value: String) throws(Errno) in try device.setAttribute(name, value) })
+        let rate = "sampling_frequency", list = "sampling_frequency_available"
+        let deviceList: () -> String? = { device.hasAttribute(list) ? try? device.attribute(list) : nil }
+        let channelList: () -> String? = { channel.hasAttribute(list) ? try? channel.attribute(list) : nil }
+        if device.hasAttribute(rate) {
+            return RateAttribute(read: { try? device.attribute(rate) },
+                                 write: { (value: String) throws(Errno) in try device.setAttribute(rate, value) },
+                                 available: { deviceList() ?? channelList() })
         }
-        if channel.hasAttribute("sampling_frequency") {
-            return RateAttribute(read: { channel.hasAttribute($0) ? try? channel.attribute($0) : nil },
-                                 write: { (name: String, value: String) throws(Errno) in try channel.setAttribute(name, value) })
+        guard channel.hasAttribute(rate) else { return nil }
+        // Shared by the axes (one file), or one per axis: each file written once.
+        var files = Set<String>()
+        let owners = session.axes.map(\.channel).filter {
+            $0.hasAttribute(rate) && files.insert($0.attributeFile(rate) ?? $0.id).inserted
         }
-        return nil
+        return RateAttribute(read: { try? channel.attribute(rate) },
+                             write: { (value: String) throws(Errno) in
+                                 for owner in owners { try owner.setAttribute(rate, value) }
+                             },
+                             available: { channelList() ?? deviceList() })
     }
 
     /// Raises the sampling frequency to what `SamplingRate.choose` picks from the
     /// driver's offer; returns the rate in effect, if known.
     private func raiseSamplingFrequency(_ session: Session) -> Double? {
-        guard let attribute = Self.rateAttribute(session),
-              let previousText = attribute.read("sampling_frequency") else { return nil }
+        guard let attribute = Self.rateAttribute(session), let previousText = attribute.read() else { return nil }
         let previous = previousText.sysfsNumber
-        guard let offered = attribute.read("sampling_frequency_available").flatMap(SamplingRate.Offer.init(parsing:)),
+        guard let offered = attribute.available().flatMap(SamplingRate.Offer.init(parsing:)),
               let target = SamplingRate.choose(current: previous, offer: offered, minimum: minimumRate) else { return previous }
+        return setRate(session, attribute, target) ? target : previous
+    }
+
+    /// Writes the data rate; the rate as found is put back at stop.
+    private func setRate(_ session: Session, _ attribute: RateAttribute, _ target: Double) -> Bool {
+        let found = session.rateSaved ? nil : attribute.read()
         do {
-            try attribute.write("sampling_frequency", target.sysfsText)
+            try attribute.write(target.sysfsText)
         } catch {
             warnings.append("\(deviceID): cannot set sampling_frequency to \(target.sysfsText): \(error)")
-            return previous
+            return false
         }
-        session.restore.append { try? attribute.write("sampling_frequency", previousText) }
-        return target
+        if let found {
+            session.rateSaved = true
+            session.restore.append { try? attribute.write(found) }
+        }
+        return true
+    }
+
+    /// A driver whose raw reads wait for fresh data (st_sensors sleeps two data periods
+    /// in each) cannot be polled faster than its data rate allows: when the reads take
+    /// more than `slowRead` of the poll interval, the data rate goes up until they would take
+    /// `readShare` of it, and polling starts again. A slow machine (or a slow bus) makes
+    /// reads slow at any data rate: if the reads at the new rate are not clearly faster
+    /// (under `0.7` of before), the rate found is put back. Nil when nothing changed.
+    private func speedUpSlowReads(_ session: Session, _ reader: PolledReader) -> [SensorEvent]? {
+        let took = reader.readTime.mean
+        let interval = session.pollInterval
+        let slow = "\(deviceID): reading in_accel_*_raw takes \(Int(took * 1000)) ms, polled every \(Int(interval * 1000)) ms"
+        switch session.readJudgement {
+        case .done:
+            return nil
+        case .raised(let previousRate, let previousTime):
+            session.readJudgement = .done
+            guard took > 0.7 * previousTime, let attribute = Self.rateAttribute(session) else { return nil }
+            return restartPolling(session, reader, attribute, previousRate,
+                                  slow + " at \(session.deviceRate?.sysfsText ?? "?") Hz too: data rate put back to \(previousRate.sysfsText) Hz")
+        case .pending:
+            session.readJudgement = .done
+            guard took > Self.slowRead * interval, !session.foreign else { return nil }
+            guard let attribute = Self.rateAttribute(session), let current = session.deviceRate,
+                  let offered = attribute.available().flatMap(SamplingRate.Offer.init(parsing:)),
+                  let target = SamplingRate.choose(current: nil, offer: offered,
+                                                   minimum: current * took / (Self.readShare * interval)),
+                  target > current else {
+                return [.warning(slow + " (the driver offers no faster data rate)")]
+            }
+            session.readJudgement = .raised(previousRate: current, readTime: took)
+            return restartPolling(session, reader, attribute, target,
+                                  slow + ": data rate raised from \(current.sysfsText) to \(target.sysfsText) Hz"
+                                  + " (a driver that waits for fresh data reads faster then)")
+        }
+    }
+
+    /// Stops the reader, sets the data rate, and polls again.
+    private func restartPolling(_ session: Session, _ reader: PolledReader, _ attribute: RateAttribute,
+                                _ rate: Double, _ message: String) -> [SensorEvent] {
+        reader.stop()
+        session.mode = .starting
+        if setRate(session, attribute, rate) { session.deviceRate = rate }
+        do throws(SensorError) {
+            try startPolling(session)
+        } catch {
+            stop()
+            return [.failed(error.message)]
+        }
+        return [.warning(message)]
     }
 
     // MARK: buffered capture
@@ -291,9 +433,11 @@ public final class IIOSource: SensorSource {
         let device = session.device
         let scanChannels = device.channels.filter(\.isScanElement)
         guard session.axes.allSatisfy({ $0.channel.isScanElement && $0.channel.format != nil }) else { return nil }
+        // A device that needs a trigger and has none to use delivers nothing: no attempt.
+        guard let trigger = triggerPlan(session) else { return nil }
         let undoFrom = session.restore.count
         let monotonic = useMonotonicTimestamps(session)
-        selectTrigger(session)
+        if let trigger { setTrigger(session, trigger) }
         saveScanElements(session, scanChannels)
         saveBufferSettings(session)
 
@@ -335,28 +479,33 @@ public final class IIOSource: SensorSource {
         return (try? device.attribute(attribute)) == "monotonic"
     }
 
-    /// The device's own trigger (`<name>-dev<N>`) when none is set; a trigger already
-    /// set (by the driver, as the HID sensor hub does, or by the administrator) is kept.
-    private func selectTrigger(_ session: Session) {
+    /// The trigger to set: the device's own (`<name>-dev<N>`) when none is set. `.some(nil)`
+    /// when there is nothing to set: a trigger is set already (by the driver, as the HID
+    /// sensor hub does, or by the administrator), or the device takes none. Nil when it
+    /// needs one and there is none to use (an I2C chip without its interrupt wired).
+    private func triggerPlan(_ session: Session) -> (IIODevice, String)?? {
         let device = session.device
-        let current: IIODevice?
         do {
-            current = try device.trigger()
+            if try device.trigger() != nil { return .some(nil) }
         } catch {
             // An unset trigger reads as 0 bytes, which libiio 0.24 reports as EIO; a
             // device that takes no trigger has no current_trigger at all.
             let path = sysfsLinkPath + "/trigger/current_trigger"
-            guard SysfsFile.exists(path), SysfsFile.read(path) == "" else { return }
-            current = nil
+            guard SysfsFile.exists(path), SysfsFile.read(path) == "" else { return .some(nil) }
         }
-        guard current == nil, let name = device.name else { return }
+        guard let name = device.name else { return nil }
         let triggers = session.context.devices.filter(\.isTrigger).compactMap(\.name)
         guard let wanted = Self.preferredTrigger(deviceName: name, deviceID: deviceID, triggers: triggers),
-              let trigger = session.context.device(wanted) else { return }
+              let trigger = session.context.device(wanted) else { return nil }
+        return .some((trigger, wanted))
+    }
+
+    private func setTrigger(_ session: Session, _ trigger: (device: IIODevice, name: String)) {
+        let device = session.device
         do {
-            try device.setTrigger(trigger)
+            try device.setTrigger(trigger.device)
         } catch {
-            warnings.append("\(deviceID): cannot set trigger \(wanted): \(error)")
+            warnings.append("\(deviceID): cannot set trigger \(trigger.name): \(error)")
             return
         }
         session.restore.append { try? device.setTrigger(nil) }
@@ -418,6 +567,10 @@ public final class IIOSource: SensorSource {
             session.mode = .buffered(capture)
         case .polled(let reader, let failures):
             events += collect(session, reader, failures: failures)
+            if self.session != nil, session.readJudgement != .done, reader.readTime.count >= Self.readsTimed,
+               let changed = speedUpSlowReads(session, reader) {
+                events += changed
+            }
         case .starting:
             break
         }
@@ -443,6 +596,12 @@ public final class IIOSource: SensorSource {
             case .readFailed(let error):
                 flush()
                 if let end = lost(error) { return events + [end] }
+                if error == .busy {
+                    // Another program enabled the buffer since we started (the driver
+                    // refuses raw reads meanwhile): busy, not lost.
+                    stop()
+                    return events + [.busy(busyError().message)]
+                }
                 failures += 1
                 if failures >= Self.pollFailureLimit {
                     stop()
@@ -462,6 +621,7 @@ public final class IIOSource: SensorSource {
 
     private func drain(_ session: Session, _ capture: inout Capture) -> [SensorEvent] {
         var samples: [Sample] = []
+        var notes: [SensorEvent] = []
         for _ in 0..<Self.refillsPerService {
             let count: Int
             do {
@@ -471,28 +631,63 @@ public final class IIOSource: SensorSource {
             } catch {
                 let end = lost(error) ?? .failed("\(deviceID): reading the buffer failed: \(error)")
                 if self.session != nil { stop() }
-                return samples.isEmpty ? [end] : [.samples(samples), end]
+                return notes + (samples.isEmpty ? [end] : [.samples(samples), end])
             }
             if count == 0 { break }
             let scans = capture.buffer.withBytes { capture.decoder.feed($0) }
             let readTime = MonotonicClock.now()
             for scan in scans {
                 let raw = capture.slots.map { Double(scan[$0]) }
-                let time = capture.monotonicTimestamps ? capture.timestampSlot.map { Double(scan[$0]) / 1e9 } : nil
-                samples.append(Self.sample(session.axes, session.matrix, raw, time: time ?? readTime))
+                var time = readTime
+                if capture.monotonicTimestamps, !capture.arrivalTimes, let slot = capture.timestampSlot {
+                    let stamp = Double(scan[slot]) / 1e9
+                    if let problem = timestampProblem(stamp, after: capture.lastStamp, readAt: readTime) {
+                        capture.arrivalTimes = true
+                        notes.append(.warning("\(deviceID): the buffer's timestamps \(problem); "
+                                              + "using the time scans arrive instead"))
+                    } else {
+                        time = stamp
+                        capture.lastStamp = stamp
+                    }
+                }
+                time = max(time, capture.lastTime)
+                capture.lastTime = time
+                samples.append(Self.sample(session.axes, session.matrix, raw, time: time))
             }
         }
         if samples.isEmpty, !SysfsFile.exists(sysfsPath) {
             stop()
-            return [.removed]
+            return notes + [.removed]
         }
-        return samples.isEmpty ? [] : [.samples(samples)]
+        return notes + (samples.isEmpty ? [] : [.samples(samples)])
     }
 
-    /// `raw` x, y, z as a sample in m/s², device frame.
+    /// What is wrong with a buffer timestamp as a sample time, if anything: the clock
+    /// is CLOCK_MONOTONIC, a scan is stamped when the trigger fired, so a good stamp
+    /// follows the last one, is not ahead of the read, and is no older than the kernel
+    /// buffer's length. (kxcjk-1013 under a trigger not its own stamps every scan 0.)
+    private func timestampProblem(_ stamp: Double, after previous: Double?, readAt now: Double) -> String? {
+        if let previous, stamp == previous { return "do not advance (\(stamp.sysfsText) s twice)" }
+        if let previous, stamp < previous { return "go back (\(stamp.sysfsText) s after \(previous.sysfsText) s)" }
+        if stamp > now + Self.timestampLead { return "are ahead of the clock (\(stamp.sysfsText) s at \(now.sysfsText) s)" }
+        let oldest = max(2, 2 * Double(Self.kernelBufferScans) / (info.samplingRate ?? SamplingRate.minimum))
+        if stamp < now - oldest { return "are far behind the clock (\(stamp.sysfsText) s at \(now.sysfsText) s)" }
+        return nil
+    }
+
+    /// `raw` x, y, z (or x, y) as a sample in m/s², device frame.
     private static func sample(_ axes: [Axis], _ matrix: Matrix3, _ raw: [Double], time: Double) -> Sample {
-        let sensor = Vector3(axes[0].value(raw[0]), axes[1].value(raw[1]), axes[2].value(raw[2]))
-        return Sample(time: time, acceleration: matrix * sensor)
+        let x = axes[0].value(raw[0]), y = axes[1].value(raw[1])
+        let z = axes.count > 2 ? axes[2].value(raw[2]) : planeZ(x, y)
+        return Sample(time: time, acceleration: matrix * Vector3(x, y, z))
+    }
+
+    /// A two-axis chip's missing z: what 1 g leaves after x and y, the screen facing up
+    /// (0 when x and y already reach 1 g, so an in-plane knock still exceeds it:
+    /// docs/tilt-detection.md, "Two-axis sensors").
+    static func planeZ(_ x: Double, _ y: Double) -> Double {
+        let rest = standardGravity * standardGravity - x * x - y * y
+        return rest > 0 ? rest.squareRoot() : 0
     }
 
     /// `.removed` (with the source stopped) when the device is gone; nil otherwise.

@@ -1,4 +1,3 @@
-import Synchronization
 import TiltCore
 import TiltSystem
 
@@ -36,6 +35,9 @@ final class PolledReader: @unchecked Sendable {
     private let stopping: WakeupDescriptor
     private let timer: DeadlineTimer
     private let queue = Locked<[Outcome]>([])
+    /// Seconds spent in `read` so far, and how many reads (what a driver that sleeps in
+    /// its reads costs: IIOSource raises its data rate when they take too long).
+    private let readTimes = Locked<(seconds: Double, count: Int)>((0, 0))
     private var read: (() throws(Errno) -> Sample)?
     private var thread: JoinableThread?
 
@@ -69,6 +71,11 @@ final class PolledReader: @unchecked Sendable {
         }
     }
 
+    /// The mean duration of the reads so far and how many there were.
+    var readTime: (mean: Double, count: Int) {
+        readTimes.withLock { $0.count > 0 ? ($0.seconds / Double($0.count), $0.count) : (0, 0) }
+    }
+
     /// Wakes the thread and waits for it to end (a read in progress is finished
     /// first); then closes the descriptors. Safe to call twice.
     func stop() {
@@ -97,8 +104,12 @@ final class PolledReader: @unchecked Sendable {
             if !woken[0].isEmpty { return }
             guard !woken[1].isEmpty else { continue }
             timer.acknowledge()
+            let began = MonotonicClock.now()
             do throws(Errno) {
-                post(.sample(try read()))
+                let sample = try read()
+                let took = MonotonicClock.now() - began
+                readTimes.withLock { $0 = ($0.seconds + took, $0.count + 1) }
+                post(.sample(sample))
             } catch {
                 post(.readFailed(error))
             }

@@ -73,6 +73,7 @@ public struct Recorder {
                 case .ended: return .finished
                 case .removed: return .removed
                 case .failed(let message): return .failed("the sensor failed: \(message)")
+                case .busy(let message): return .failed(message)
                 case .warning(let message): warn(message)
                 }
             }

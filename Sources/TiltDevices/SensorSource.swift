@@ -47,6 +47,9 @@ public enum SensorEvent: Sendable, Equatable {
     case warning(String)
     /// The source failed and is stopped.
     case failed(String)
+    /// Another program took the device (the driver refuses our reads while that
+    /// program has the buffer); the source is stopped and may be started again later.
+    case busy(String)
 }
 
 /// What the event loop must wait for before servicing a started source again.
@@ -82,7 +85,13 @@ extension SensorWait {
 
 public struct SensorError: Error, Equatable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Another program holds the device: not a failure, it is worth trying again
+    /// when that program lets go (docs/sensors.md, "A sensor held by another program").
+    public var busy: Bool
+    public init(_ message: String, busy: Bool = false) {
+        self.message = message
+        self.busy = busy
+    }
     public var description: String { message }
 }
 
@@ -102,8 +111,13 @@ public protocol SensorSource: AnyObject {
     /// The slowest sampling rate to ask the device for at the next `start`, where the
     /// device lets the rate be chosen (IIO); others ignore it.
     func setMinimumRate(_ hertz: Double)
+    /// Changes whenever the source replaced the descriptor it waits on while running (an
+    /// IIO source that gave up its buffer for polling): the new one may have the old
+    /// one's number, so a loop that watches it compares this too, not only the number.
+    var waitGeneration: Int { get }
 }
 
 extension SensorSource {
     public func setMinimumRate(_ hertz: Double) {}
+    public var waitGeneration: Int { 0 }
 }

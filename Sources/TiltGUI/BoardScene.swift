@@ -138,7 +138,7 @@ public struct BoardScene: Sendable {
 
     public var celebration: Celebration? {
         guard let state, solvedBanner != nil else { return nil }
-        var lines = ["\(state.moves) moves" + (solvedTime.map { " in \(BoardText.duration($0))" } ?? "")]
+        var lines = [CountText.text(state.moves, "move") + (solvedTime.map { " in \(PlayTime.text($0))" } ?? "")]
         let news = solvedNews ?? RecordNews()
         switch (news.bestTime, news.fewestMoves) {
         case (true, true): lines.append("New best: time and moves!")
@@ -146,7 +146,7 @@ public struct BoardScene: Sendable {
         case (false, true): lines.append("New best: fewest moves!")
         case (false, false):
             if let best = state.best {
-                lines.append("Best: \(BoardText.duration(best.bestTime)), \(best.fewestMoves) moves")
+                lines.append("Best: \(PlayTime.text(best.bestTime)), \(CountText.text(best.fewestMoves, "move"))")
             }
         }
         lines.append("New game: n or the New button")
@@ -183,7 +183,7 @@ public struct BoardScene: Sendable {
     /// The first status line: the game.
     public var gameLine: String {
         guard let state else { return "" }
-        var text = "\(state.size)×\(state.size)   \(state.moves) move\(state.moves == 1 ? "" : "s")"
+        var text = "\(state.size)×\(state.size)   \(CountText.text(state.moves, "move"))"
         if let notice {
             text += " — \(notice)"
         } else if let hint = hintText {
@@ -202,9 +202,10 @@ public struct BoardScene: Sendable {
             switch sensor.status {
             case .active: return "sensor on: " + (sensor.name ?? sensor.kind ?? "tilt to play")
             case .idle: return "sensor idle"
-            case .absent: return "no sensor: keys or touch"
+            case .absent, .disabled: return "no sensor: keys or touch"
             case .ended: return "sensor: trace ended"
             case .error: return "sensor lost" + (sensor.message.map { ": \($0)" } ?? "")
+            case .busy: return "sensor busy" + (sensor.message.map { ": \($0)" } ?? "")
             }
         }
     }
@@ -212,8 +213,8 @@ public struct BoardScene: Sendable {
     /// Shown over the board once the last tile has landed on a solved board.
     public var solvedBanner: String? {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
-        let time = solvedTime.map { " in \(BoardText.duration($0))" } ?? ""
-        return "Solved! \(state.moves) moves\(time)"
+        let time = solvedTime.map { " in \(PlayTime.text($0))" } ?? ""
+        return "Solved! \(CountText.text(state.moves, "move"))\(time)"
     }
 
     /// The tile (its value) the hint says to slide next: it glows.
@@ -243,13 +244,33 @@ public struct BoardScene: Sendable {
         return preset.next.sensitivity
     }
 
-    /// A button's label; the sensitivity button names the current choice.
+    /// A button's label; the sensitivity button names the current choice, the size
+    /// button the board's size.
     public func label(for control: Control) -> String {
-        control == .sensitivity ? "Tilt: \(sensitivityName) (s)" : control.label
+        switch control {
+        case .sensitivity: "Tilt: \(sensitivityName) (s)"
+        case .size: "Size: " + (state.map { "\($0.size)×\($0.size)" } ?? "…") + " (g)"
+        default: control.label
+        }
+    }
+
+    /// The label without its key, for a button too narrow for the whole label.
+    public func shortLabel(for control: Control) -> String {
+        let full = label(for: control)
+        guard full.hasSuffix(")"), let open = full.lastIndex(of: "("), open > full.startIndex else { return full }
+        return String(full[..<open]).trimmingSuffixSpaces
     }
 
     /// A tile's number as players know it: value v shows as v+1.
     public func label(_ tile: Int) -> String {
         BoardText.label(tile, side: state?.size ?? 4)
+    }
+}
+
+private extension String {
+    var trimmingSuffixSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -3,13 +3,14 @@ import TiltWire
 
 /// The on-screen buttons. Each has a key too, so a keyboard player never needs them.
 public enum Control: CaseIterable, Sendable {
-    case undo, redo, newGame, calibrate, sensitivity, hint, quit
+    case undo, redo, newGame, size, calibrate, sensitivity, hint, quit
 
     public var label: String {
         switch self {
         case .undo: "Undo (u)"
         case .redo: "Redo (r)"
         case .newGame: "New (n)"
+        case .size: "Size (g)"
         case .calibrate: "Calibrate (c)"
         case .hint: "Hint (h)"
         case .sensitivity: "Tilt (s)"
@@ -22,6 +23,7 @@ public enum Control: CaseIterable, Sendable {
 public enum Key: Equatable, Sendable {
     case arrow(Direction)
     case character(Character)
+    case enter
     case escape
     case other
 }
@@ -30,6 +32,10 @@ public enum Key: Equatable, Sendable {
 public enum UserAction: Equatable, Sendable {
     case send(Command)
     case toggleFullscreen
+    /// New: at once, or asking first when a game is in progress (NewGameDialog).
+    case newGame
+    /// The size choice for a new game.
+    case chooseSize
     /// The next sensitivity preset (the scene knows which is current).
     case cycleSensitivity
     case quit
@@ -47,11 +53,12 @@ public enum UserAction: Equatable, Sendable {
             // h, or the key that carries ? (SDL names it by its unshifted /), as in play.
             case "h", "/", "?": self.init(control: .hint)
             case "s": self.init(control: .sensitivity)
+            case "g": self.init(control: .size)
             case "q": self.init(control: .quit)
             case "f": self = .toggleFullscreen
             default: return nil
             }
-        case .other: return nil
+        case .enter, .other: return nil
         }
     }
 
@@ -59,8 +66,8 @@ public enum UserAction: Equatable, Sendable {
         switch control {
         case .undo: self = .send(.undo)
         case .redo: self = .send(.redo)
-        // Same size as now; a fresh shuffle.
-        case .newGame: self = .send(.new(size: nil, seed: nil, shuffle: true))
+        case .newGame: self = .newGame
+        case .size: self = .chooseSize
         case .calibrate: self = .send(.calibrate)
         case .hint: self = .send(.hint)
         case .sensitivity: self = .cycleSensitivity

@@ -20,8 +20,12 @@ public struct GUIOptions: Equatable, Sendable {
         "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
         options: [fullscreenOption, windowOption, fontOption, frameStatsOption],
         discussion: """
-            Tap a tile in the gap's row or column to slide it there; swipe a tile to move it.
-            Keys: arrows tilt, u undo, r redo, n new game, c calibrate, s sensitivity, f full screen, q or Escape quit.
+            Tap a tile in the gap's row or column to slide it there;
+            swipe a tile to move it.
+            Keys: arrows tilt, u undo, r redo, n new game (it asks during a game),
+            g board size, c calibrate, h or ? hint, s sensitivity, f full screen,
+            q or Escape quit. Asked about a new game: y or Enter starts it,
+            n or Escape keeps the game, 3 to 6 choose the size.
             The window reconnects by itself when the daemon restarts.
             """)
 

@@ -21,8 +21,22 @@ public struct Layout: Equatable, Sendable {
     public let buttons: [Button]
     /// The pixel size of status and button text.
     public let textSize: Double
+    /// The smallest pixel size any text is drawn at (docs/gui.md, Text).
+    public let minimumText: Double
     /// The smallest side of a button: 9 mm at the display's density (docs/gui.md).
     public let minimumTarget: Double
+
+    /// Lines of status text the panel holds: three under a portrait board, four in the
+    /// narrower landscape panel; longer texts wrap, then end with "…".
+    public let statusLines: Int
+    /// A line of text is this many times its pixel size high.
+    public static let lineHeight = 1.25
+
+    /// Text is legible when its capitals are 16 px and 2.5 mm tall; a font's capitals
+    /// are about 0.73 of its pixel size (DejaVu Sans Bold, the default, is 0.729).
+    public static func minimumTextSize(pointsPerMillimetre: Double) -> Double {
+        (max(16, 2.5 * pointsPerMillimetre) / 0.72).rounded(.up)
+    }
 
     /// A finger needs about 9 mm to hit a button reliably.
     public static let minimumTargetMillimetres = 9.0
@@ -43,18 +57,21 @@ public struct Layout: Equatable, Sendable {
         let orientation: Orientation = window.height >= window.width ? .portrait : .landscape
         self.orientation = orientation
         let margin = max(4, (min(window.width, window.height) * 0.025).rounded())
-        // Text scales with the side the buttons line up along, so five labels fit in a row.
+        let minimumText = Self.minimumTextSize(pointsPerMillimetre: pointsPerMillimetre)
+        self.minimumText = minimumText
+        // Text scales with the side the buttons line up along, never below the legible size.
         let along = orientation == .portrait ? window.width : window.height
-        let textSize = min(32, max(10, (along / 26).rounded()))
+        let textSize = max(minimumText, min(32, (along / 26).rounded()))
         self.textSize = textSize
-        let statusHeight = 3 * textSize
+        let statusLines = orientation == .portrait ? 3 : 4
+        self.statusLines = statusLines
+        let statusHeight = (Double(statusLines) * Self.lineHeight * textSize).rounded(.up)
         let minimumTarget = (Self.minimumTargetMillimetres * pointsPerMillimetre).rounded(.up)
         self.minimumTarget = minimumTarget
         let buttonHeight = max(2 * textSize, minimumTarget)
         let gap = (margin / 2).rounded()
         let controls = Control.allCases
 
-        let boardArea: Rect
         switch orientation {
         case .portrait:
             // Rows of equal length (the last one shorter when the count does not divide),
@@ -66,42 +83,52 @@ public struct Layout: Equatable, Sendable {
             let count = controls.count
             let columns = [count, (count + 1) / 2, (count + 2) / 3, 2, 1].first { $0 <= fit } ?? 1
             let rows = (controls.count + columns - 1) / columns
-            let buttonsHeight = Double(rows) * buttonHeight + Double(rows - 1) * gap
             // The gauge beside the status lines takes a little more than their height.
             let rowHeight = (statusHeight * 4 / 3).rounded()
-            let panelHeight = rowHeight + gap + buttonsHeight
-            boardArea = Rect(x: margin, y: margin, width: width,
-                             height: window.height - 3 * margin - panelHeight)
-            let row = Rect(x: margin, y: window.height - margin - panelHeight, width: width, height: rowHeight)
+            let smallestPanel = rowHeight + gap + Double(rows) * buttonHeight + Double(rows - 1) * gap
+            // The board as wide as the window allows, at the top; the panel takes the rest
+            // of the height, its buttons growing (up to a cell) so no empty band is left.
+            let boardSide = min(width, window.height - 3 * margin - smallestPanel)
+            let cell = max(1, (boardSide / Double(side)).rounded(.down))
+            board = Rect(x: (margin + (width - cell * Double(side)) / 2).rounded(.down), y: margin,
+                         width: cell * Double(side), height: cell * Double(side))
+            let panelTop = board.maxY + margin
+            let spare = max(0, window.height - margin - panelTop - smallestPanel)
+            let grown = min(max(buttonHeight, cell), buttonHeight + spare / Double(rows))
+            let buttonsHeight = Double(rows) * grown + Double(rows - 1) * gap
+            let row = Rect(x: margin, y: panelTop, width: width, height: rowHeight)
             status = Rect(x: row.x, y: row.y + (rowHeight - statusHeight) / 2, width: row.width - rowHeight - gap,
                           height: statusHeight)
             gauge = Rect(x: row.maxX - rowHeight, y: row.y, width: rowHeight, height: rowHeight)
             buttons = Layout.grid(controls, in: Rect(x: margin, y: row.maxY + gap, width: width, height: buttonsHeight),
-                                  columns: columns, rowHeight: buttonHeight, gap: gap)
+                                  columns: columns, rowHeight: grown, gap: gap)
         case .landscape:
-            let panelWidth = max(10 * textSize, (window.width * 0.25).rounded())
-            boardArea = Rect(x: margin, y: margin, width: window.width - 3 * margin - panelWidth,
-                             height: window.height - 2 * margin)
+            // As wide as the board leaves free: the board's side is the height either way.
+            let panelWidth = max(10 * textSize, (window.width * 0.25).rounded(), window.width - window.height - margin)
+            let boardArea = Rect(x: margin, y: margin, width: window.width - 3 * margin - panelWidth,
+                                 height: window.height - 2 * margin)
             let status = Rect(x: window.width - margin - panelWidth, y: margin, width: panelWidth, height: statusHeight)
             self.status = status
-            // One column while the buttons fit under the status lines, else two.
+            // One column while the buttons fit under the status lines with room left for
+            // the gauge, else two.
             let available = window.height - margin - status.maxY - gap
             let oneColumn = Double(controls.count) * (buttonHeight + gap) - gap
-            let columns = oneColumn <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
+            let gaugeRoom = gap + min(panelWidth, 2 * statusHeight, 4 * textSize)
+            let columns = oneColumn + gaugeRoom <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
             let rows = (controls.count + columns - 1) / columns
             let buttons = Layout.grid(controls, in: Rect(x: status.x, y: status.maxY + gap, width: panelWidth,
                                                          height: Double(rows) * (buttonHeight + gap) - gap),
                                       columns: columns, rowHeight: buttonHeight, gap: gap)
             self.buttons = buttons
             let below = (buttons.last?.frame.maxY ?? status.maxY) + gap
-            let side = max(0, min(panelWidth, 2 * statusHeight, window.height - margin - below))
-            gauge = Rect(x: status.x + (panelWidth - side) / 2, y: below, width: side, height: side)
+            let gaugeSide = max(0, min(panelWidth, 2 * statusHeight, window.height - margin - below))
+            gauge = Rect(x: status.x + (panelWidth - gaugeSide) / 2, y: below, width: gaugeSide, height: gaugeSide)
+            let cell = max(1, (min(boardArea.width, boardArea.height) / Double(side)).rounded(.down))
+            let boardSide = cell * Double(side)
+            board = Rect(x: (boardArea.x + (boardArea.width - boardSide) / 2).rounded(.down),
+                         y: (boardArea.y + (boardArea.height - boardSide) / 2).rounded(.down),
+                         width: boardSide, height: boardSide)
         }
-        let cell = max(1, (min(boardArea.width, boardArea.height) / Double(side)).rounded(.down))
-        let boardSide = cell * Double(side)
-        board = Rect(x: (boardArea.x + (boardArea.width - boardSide) / 2).rounded(.down),
-                     y: (boardArea.y + (boardArea.height - boardSide) / 2).rounded(.down),
-                     width: boardSide, height: boardSide)
     }
 
     /// Buttons row by row, `columns` to a row, each row `rowHeight` high.
@@ -118,7 +145,8 @@ public struct Layout: Equatable, Sendable {
     public var cellSize: Double { board.width / Double(side) }
     /// The board shows through between tiles, so they read as separate pieces.
     public var tileGap: Double { max(2, (cellSize * 0.05).rounded()) }
-    public var tileTextSize: Double { (cellSize * 0.42).rounded() }
+    /// Tile numbers at 0.42 of the cell, not below the legible size while the cell leaves room.
+    public var tileTextSize: Double { max(min(minimumText, cellSize * 0.7), cellSize * 0.42).rounded() }
 
     /// The whole cell at `index` (row-major).
     public func cell(_ index: Int) -> Rect {

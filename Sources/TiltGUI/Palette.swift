@@ -31,7 +31,8 @@ public enum Palette {
     public static let buttonDisabled = Color(44, 51, 64)
     public static let buttonText = Color(240, 240, 240)
     public static let buttonTextDisabled = Color(120, 128, 140)
-    public static let bannerBackground = Color(20, 24, 32, alpha: 225)
+    /// Opaque: the tile numbers under the solved panel and the connecting band must not show through.
+    public static let bannerBackground = Color(20, 24, 32)
     public static let bannerText = Color(255, 214, 102)
     /// The tilt gauge: its face, the release and trigger rings, and the bubble by state.
     public static let gaugeFace = Color(44, 51, 64)

@@ -7,12 +7,41 @@ struct BoardPainter {
     let renderer: Renderer
     let text: TextCache
 
-    func draw(_ scene: BoardScene, in layout: Layout) {
+    func draw(_ scene: BoardScene, in layout: Layout, dialog: NewGameDialog? = nil, welcoming: Bool = false) {
         renderer.clear(Palette.background)
         drawBoard(scene, layout)
         drawStatus(scene, layout)
         drawButtons(scene, layout)
         drawGauge(scene, layout)
+        if let dialog { drawDialog(dialog, layout) }
+        if welcoming { drawWelcome(layout) }
+    }
+
+    /// The first-start card (FirstStart): opaque over the whole window, large text.
+    private func drawWelcome(_ layout: Layout) {
+        let margin = (min(layout.window.width, layout.window.height) * 0.05).rounded()
+        let card = Rect(x: margin, y: margin, width: layout.window.width - 2 * margin, height: layout.window.height - 2 * margin)
+        renderer.fill(card.insetBy(-3), Palette.bannerText)
+        renderer.fill(card, Palette.bannerBackground)
+        let size = max(layout.textSize, (min(card.width, card.height) / 20).rounded())
+        let inner = card.insetBy(size)
+        var y = inner.y
+        label(FirstStart.title, size: size * 1.5, Palette.bannerText,
+              centeredIn: Rect(x: inner.x, y: y, width: inner.width, height: size * 2), minimum: size)
+        y += size * 2.5
+        for paragraph in FirstStart.paragraphs {
+            let lines = TextWrap.lines(paragraph, width: inner.width, maxLines: 6) { text.width(of: $0, size: size) }
+            for line in lines {
+                if let texture = text.texture(line, size: size, color: Palette.statusText, renderer: renderer) {
+                    renderer.draw(texture, leftIn: Rect(x: inner.x, y: y, width: inner.width, height: Layout.lineHeight * size))
+                }
+                y += Layout.lineHeight * size
+            }
+            y += size * 0.6
+        }
+        let button = Rect(x: inner.x, y: max(y, inner.maxY - 2.4 * size), width: inner.width, height: 2.4 * size)
+        renderer.fill(button, Palette.gaugeArmed)
+        label(FirstStart.dismiss, size: size, Palette.tileText, centeredIn: button, minimum: size)
     }
 
     /// The tilt gauge: rings at the release and trigger angles, the bubble coloured by
@@ -52,19 +81,56 @@ struct BoardPainter {
         }
     }
 
-    /// All labels at one size, the largest at which the longest fits, so the row looks even.
+    /// All labels at one size, never below the legible one: a label too wide for its
+    /// button loses its key, then wraps onto two lines (docs/gui.md, Text).
     private func drawButtons(_ scene: BoardScene, _ layout: Layout) {
-        let labels = layout.buttons.map { button -> (Rect, Texture?) in
+        let size = max(layout.minimumText, layout.textSize * 0.8)
+        for button in layout.buttons {
             let enabled = isEnabled(button.control, scene)
             renderer.fill(button.frame, enabled ? Palette.button : Palette.buttonDisabled)
-            let texture = text.texture(scene.label(for: button.control), size: layout.textSize * 0.8,
-                                       color: enabled ? Palette.buttonText : Palette.buttonTextDisabled, renderer: renderer)
-            return (button.frame.insetBy(layout.textSize * 0.3), texture)
+            let color = enabled ? Palette.buttonText : Palette.buttonTextDisabled
+            let inner = button.frame.insetBy(layout.textSize * 0.3)
+            let full = scene.label(for: button.control)
+            let fits = text.width(of: full, size: size) <= inner.width
+            paragraph(fits ? full : scene.shortLabel(for: button.control), size: size, color, in: button.frame,
+                      width: inner.width, maxLines: max(1, Int(button.frame.height / (Layout.lineHeight * size))))
         }
-        let scale = labels.compactMap { frame, texture in texture.map { Renderer.fit($0, in: frame) } }.min() ?? 1
-        for (frame, texture) in labels {
-            if let texture { renderer.draw(texture, centeredIn: frame, scale: scale) }
+    }
+
+    /// `content` wrapped to `width` at `size`, the lines centred in `rect` one under another.
+    private func paragraph(_ content: String, size: Double, _ color: Color, in rect: Rect, width: Double, maxLines: Int) {
+        let lines = TextWrap.lines(content, width: width, maxLines: maxLines) { text.width(of: $0, size: size) }
+        let lineHeight = Layout.lineHeight * size
+        let top = rect.y + (rect.height - Double(lines.count) * lineHeight) / 2
+        for (offset, line) in lines.enumerated() {
+            label(line, size: size, color, centeredIn: Rect(x: rect.x, y: top + Double(offset) * lineHeight,
+                                                           width: rect.width, height: lineHeight), minimum: size)
         }
+    }
+
+    /// The question New asks (NewGameDialog): opaque over the board, every answer a button.
+    private func drawDialog(_ dialog: NewGameDialog, _ layout: Layout) {
+        let frames = NewGameDialog.frames(in: layout)
+        renderer.fill(frames.panel.insetBy(-2), Palette.bannerText)
+        renderer.fill(frames.panel, Palette.bannerBackground)
+        let size = layout.textSize
+        let heading = Rect(x: frames.text.x, y: frames.text.y, width: frames.text.width, height: Layout.lineHeight * size)
+        label(dialog.title, size: size, Palette.bannerText, centeredIn: heading, minimum: size)
+        paragraph(dialog.message, size: size, Palette.statusText,
+                  in: Rect(x: frames.text.x, y: heading.maxY, width: frames.text.width, height: frames.text.height - heading.height),
+                  width: frames.text.width, maxLines: 3)
+        for (boardSize, frame) in frames.sizes {
+            let chosen = boardSize == dialog.selected
+            renderer.fill(frame, chosen ? Palette.hintTile : Palette.button)
+            label("\(boardSize)×\(boardSize)", size: size, chosen ? Palette.tileText : Palette.buttonText, centeredIn: frame,
+                  minimum: size)
+        }
+        renderer.fill(frames.cancel, Palette.button)
+        paragraph(dialog.cancelLabel, size: size, Palette.buttonText, in: frames.cancel, width: frames.cancel.width - size / 2,
+                  maxLines: 2)
+        renderer.fill(frames.start, Palette.gaugeArmed)
+        paragraph(dialog.startLabel, size: size, Palette.tileText, in: frames.start, width: frames.start.width - size / 2,
+                  maxLines: 2)
     }
 
     private func drawBoard(_ scene: BoardScene, _ layout: Layout) {
@@ -95,19 +161,33 @@ struct BoardPainter {
     private func celebrate(_ c: BoardScene.Celebration, _ layout: Layout) {
         let eased = 1 - (1 - c.progress) * (1 - c.progress)
         let board = layout.board
-        let full = Rect(x: board.x + board.width * 0.06, y: board.y + board.height * 0.2,
-                        width: board.width * 0.88, height: board.height * 0.6)
+        // Rows of 0.6 of the board, as many as the lines and the title's two; the lines
+        // wrap at the legible size, and the panel grows taller (up to the board) to hold them.
+        let row = board.height * 0.6 / (Double(c.lines.count) + 2)
+        let pad = row * 0.3
+        let width = board.width * 0.88
+        let size = max(layout.minimumText, row * 0.55)
+        let lineHeight = Layout.lineHeight * size
+        let wrapped = c.lines.map { line in
+            TextWrap.lines(line, width: width - 2 * pad, maxLines: 3) { text.width(of: $0, size: size) }
+        }
+        let needed = row * 2 + Double(wrapped.joined().count) * lineHeight + Double(wrapped.count) * size * 0.4 + pad
+        let height = min(board.height, max(board.height * 0.6, needed))
+        let full = Rect(x: board.x + board.width * 0.06, y: board.center.y - height / 2, width: width, height: height)
         let panel = Rect(x: full.center.x - full.width * eased / 2, y: full.center.y - full.height * eased / 2,
                          width: full.width * eased, height: full.height * eased)
         renderer.fill(panel, Palette.bannerBackground)
         guard c.progress >= 1 else { return }
-        let rows = Double(c.lines.count) + 2
-        let row = full.height / rows
         label(c.title, size: row * 1.2, c.isRecord ? Palette.gaugeFired : Palette.bannerText,
-              centeredIn: Rect(x: full.x, y: full.y + row * 0.2, width: full.width, height: row * 1.6))
-        for (offset, line) in c.lines.enumerated() {
-            let frame = Rect(x: full.x + row * 0.3, y: full.y + row * (2 + Double(offset)), width: full.width - row * 0.6, height: row)
-            label(line, size: row * 0.55, Palette.statusText, centeredIn: frame)
+              centeredIn: Rect(x: full.x, y: full.y + row * 0.2, width: full.width, height: row * 1.6), minimum: layout.minimumText)
+        var y = full.y + row * 2 + (height - needed) / 2
+        for lines in wrapped {
+            for line in lines {
+                label(line, size: size, Palette.statusText,
+                      centeredIn: Rect(x: full.x + pad, y: y, width: width - 2 * pad, height: lineHeight), minimum: size)
+                y += lineHeight
+            }
+            y += size * 0.4
         }
     }
 
@@ -116,23 +196,32 @@ struct BoardPainter {
         let height = max(2.5 * layout.textSize, min(layout.cellSize, layout.board.height / 3))
         let band = Rect(x: layout.board.x, y: layout.board.center.y - height / 2, width: layout.board.width, height: height)
         renderer.fill(band, Palette.bannerBackground)
-        label(message, size: height * 0.4, Palette.bannerText, centeredIn: band.insetBy(height * 0.15))
+        label(message, size: max(layout.minimumText, height * 0.4), Palette.bannerText, centeredIn: band.insetBy(height * 0.15),
+              minimum: layout.minimumText)
     }
 
+    /// The game line (the hint, what was refused), then the sensor line, wrapped at
+    /// words into the panel's lines: the game line first, the sensor line keeps one.
     private func drawStatus(_ scene: BoardScene, _ layout: Layout) {
-        let line = layout.status.height / 2
-        let first = Rect(x: layout.status.x, y: layout.status.y, width: layout.status.width, height: line)
-        for (offset, content) in [scene.gameLine, scene.sensorLine].enumerated() where !content.isEmpty {
-            guard let texture = text.texture(content, size: layout.textSize, color: Palette.statusText, renderer: renderer) else {
-                continue
-            }
-            renderer.draw(texture, leftIn: first.offsetBy(dx: 0, dy: Double(offset) * line))
+        let size = layout.textSize
+        let measure = { (line: String) in text.width(of: line, size: size) }
+        let width = layout.status.width
+        let sensorText = scene.sensorLine
+        let game = TextWrap.lines(scene.gameLine, width: width, maxLines: layout.statusLines - (sensorText.isEmpty ? 0 : 1),
+                                  measure: measure)
+        let sensor = TextWrap.lines(sensorText, width: width, maxLines: layout.statusLines - game.count, measure: measure)
+        let lineHeight = Layout.lineHeight * size
+        for (offset, line) in (game + sensor).enumerated() {
+            guard let texture = text.texture(line, size: size, color: Palette.statusText, renderer: renderer) else { continue }
+            renderer.draw(texture, leftIn: Rect(x: layout.status.x, y: layout.status.y + Double(offset) * lineHeight,
+                                                width: width, height: lineHeight))
         }
     }
 
-    private func label(_ content: String, size: Double, _ color: Color, centeredIn rect: Rect) {
+    /// `content` centred in `rect`, shrunk to fit it but not below `minimum` pixels.
+    private func label(_ content: String, size: Double, _ color: Color, centeredIn rect: Rect, minimum: Double = 0) {
         guard let texture = text.texture(content, size: size, color: color, renderer: renderer) else { return }
-        renderer.draw(texture, centeredIn: rect)
+        renderer.draw(texture, centeredIn: rect, minimumScale: min(1, minimum / size))
     }
 
     private func isEnabled(_ control: Control, _ scene: BoardScene) -> Bool {
@@ -143,7 +232,7 @@ struct BoardPainter {
         case .calibrate: return scene.sensor?.status == .active
         case .hint: return scene.state.map { !$0.solved } ?? false
         case .sensitivity: return scene.settings != nil
-        case .newGame, .quit: return true
+        case .newGame, .size, .quit: return true
         }
     }
 }

@@ -20,6 +20,13 @@ final class GUIApp {
     private let printsFrameStats: Bool
     private var scene = BoardScene()
     private var gestures = GestureRecognizer()
+    /// The question New asks, while it is up: it takes every tap and key.
+    private var dialog: NewGameDialog?
+    /// The dialog's answer under the finger that went down, taken if it comes up on it too.
+    private var dialogPress: NewGameDialog.Choice?
+    /// Whether the first-start card still covers the window (FirstStart): any tap or key puts it away.
+    private var welcoming: Bool
+    private let welcomed: FirstStartMarker
     private var stats = FrameStats()
     private var running = true
     private var needsDrawing = true
@@ -32,6 +39,8 @@ final class GUIApp {
         renderer = try Renderer(window: window)
         painter = BoardPainter(renderer: renderer, text: TextCache(fontPath: fontPath))
         link = DaemonLink(candidates: candidates)
+        welcomed = FirstStartMarker(path: FirstStart.markerPath(environment: ProcessEnvironment.current))
+        welcoming = !welcomed.exists
         frameInterval = 1 / window.refreshRate
         scene.frameInterval = frameInterval
         printsFrameStats = options.frameStats
@@ -78,8 +87,21 @@ final class GUIApp {
         switch event {
         case .quit:
             running = false
+        case .key(let key) where welcoming:
+            if key != .other { welcome() }
+        case .pointerUp where welcoming:
+            welcome()
+        case .pointerDown where welcoming:
+            break
+        case .key(let key) where dialog != nil:
+            if let choice = NewGameDialog.choice(for: key) { answer(choice) }
         case .key(let key):
             if let action = UserAction(key: key) { perform(action) }
+        case .pointerDown(_, let point) where dialog != nil:
+            dialogPress = NewGameDialog.frames(in: layout).choice(at: point)
+        case .pointerUp(_, let point) where dialog != nil:
+            if let pressed = dialogPress, NewGameDialog.frames(in: layout).choice(at: point) == pressed { answer(pressed) }
+            dialogPress = nil
         case .pointerDown(let pointer, let point):
             gestures.pointerDown(pointer, at: point)
         case .pointerUp(let pointer, let point):
@@ -103,8 +125,32 @@ final class GUIApp {
         }
     }
 
+    private func welcome() {
+        welcoming = false
+        welcomed.remember()
+        gestures.cancel()
+        needsDrawing = true
+    }
+
+    private func answer(_ choice: NewGameDialog.Choice) {
+        guard var open = dialog else { return }
+        let (command, stays) = open.choose(choice)
+        dialog = stays ? open : nil
+        needsDrawing = true
+        if let command { perform(.send(command)) }
+    }
+
     private func perform(_ action: UserAction) {
         switch action {
+        case .newGame:
+            switch NewGameDialog.request(state: scene.state) {
+            case .start(let size): perform(.send(.new(size: size, seed: nil, shuffle: true)))
+            case .ask(let question): dialog = question
+            }
+            needsDrawing = true
+        case .chooseSize:
+            dialog = NewGameDialog.chooseSize(state: scene.state)
+            needsDrawing = true
         case .quit:
             running = false
         case .toggleFullscreen:
@@ -168,7 +214,7 @@ final class GUIApp {
         scene.advance(by: now - lastAdvance)
         lastAdvance = now
         renderer.matchWindowScale()
-        painter.draw(scene, in: layout)
+        painter.draw(scene, in: layout, dialog: dialog, welcoming: welcoming)
         renderer.present()
         painter.text.endFrame()
         lastFrame = now

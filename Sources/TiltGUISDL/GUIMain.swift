@@ -32,10 +32,17 @@ public enum GUIMain {
             return ExitStatus.missingFile
         }
         do {
-            try SDLEvents.start()
-            defer { SDLEvents.stop() }
             try TrueType.start()
             defer { TrueType.stop() }
+            // A file that is no font would leave every label out: refused before any window opens.
+            do throws(FontError) {
+                _ = try Font(path: fontPath, size: 16)
+            } catch {
+                fail(error.description)
+                return ExitStatus.dataError
+            }
+            try SDLEvents.start()
+            defer { SDLEvents.stop() }
             let candidates = DaemonConnection.candidatePaths(explicit: options.socket, environment: ProcessEnvironment.current)
             try GUIApp(options: options, fontPath: fontPath, candidates: candidates).run()
         } catch {

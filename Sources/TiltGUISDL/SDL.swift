@@ -48,6 +48,10 @@ enum SDLEvents {
         // Touches arrive as finger events; the synthetic mouse copies are filtered by id.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // SDL 2 reads the app id and the X11 class from the environment only, at window
+        // creation; one set by whoever started the board wins.
+        setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppIdentity.id, 0)
+        setenv("SDL_VIDEO_X11_WMCLASS", AppIdentity.id, 0)
         guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError("cannot start SDL video") }
         // With no display SDL falls back to drawing off screen, where nobody sees the
         // board and SDL polls every millisecond: unless asked for, that is an error.
@@ -133,6 +137,7 @@ enum SDLEvents {
         case Int32(SDLK_LEFT.rawValue): return .arrow(.left)
         case Int32(SDLK_RIGHT.rawValue): return .arrow(.right)
         case Int32(SDLK_ESCAPE.rawValue), Int32(SDLK_AC_BACK.rawValue): return .escape
+        case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): return .enter
         case 32..<127: return .character(Character(Unicode.Scalar(UInt8(symbol))))
         default: return .other
         }
@@ -143,11 +148,22 @@ enum SDLEvents {
 final class Window {
     let pointer: OpaquePointer
 
+    /// The windowed frame to go back to when full screen ends.
+    private var windowed: (x: Int32, y: Int32, width: Int32, height: Int32)?
+
     init(title: String, size: Size, fullscreen: Bool) throws(SDLError) {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+        var frame = (x: centered, y: centered, width: Int32(size.width), height: Int32(size.height))
+        // Full screen from the start: created over the first display already, since
+        // a window not yet shown may not be moved (toggleFullscreen says why).
+        var bounds = SDL_Rect()
+        if fullscreen, SDL_GetDisplayBounds(0, &bounds) == 0 {
+            windowed = frame
+            frame = (bounds.x, bounds.y, bounds.w, bounds.h)
+            flags |= SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
+        guard let window = SDL_CreateWindow(title, frame.x, frame.y, frame.width, frame.height, flags) else {
             throw SDLError("cannot open a window")
         }
         pointer = window
@@ -163,9 +179,31 @@ final class Window {
         return Size(width: Double(width), height: Double(height))
     }
 
+    /// Full screen whatever manages the windows: the window first covers its display
+    /// without a border by itself, which is all there is without a window manager
+    /// (a kiosk session, a bare X server), then asks for full screen, which a window
+    /// manager or compositor grants. Leaving it restores the frame it had.
     func toggleFullscreen() {
-        let isFullscreen = SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-        SDL_SetWindowFullscreen(pointer, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        if let frame = windowed {
+            windowed = nil
+            SDL_SetWindowFullscreen(pointer, 0)
+            SDL_SetWindowBordered(pointer, SDL_TRUE)
+            SDL_SetWindowSize(pointer, frame.width, frame.height)
+            SDL_SetWindowPosition(pointer, frame.x, frame.y)
+            return
+        }
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowPosition(pointer, &x, &y)
+        SDL_GetWindowSize(pointer, &width, &height)
+        windowed = (x, y, width, height)
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(pointer)
+        if display >= 0, SDL_GetDisplayBounds(display, &bounds) == 0 {
+            SDL_SetWindowBordered(pointer, SDL_FALSE)
+            SDL_SetWindowPosition(pointer, bounds.x, bounds.y)
+            SDL_SetWindowSize(pointer, bounds.w, bounds.h)
+        }
+        SDL_SetWindowFullscreen(pointer, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
     }
 
     /// The display's horizontal dots per inch; nil when it does not say.
@@ -254,18 +292,19 @@ final class Renderer {
         SDL_RenderFillRectF(pointer, &frame)
     }
 
-    /// Draws `texture` centred in `rect`, shrunk to fit it, and to `scale` if that is smaller.
-    func draw(_ texture: Texture, centeredIn rect: Rect, scale: Double = 1) {
-        draw(texture, in: rect, scale: scale, alignLeft: false)
+    /// Draws `texture` centred in `rect`, shrunk to fit it, and to `scale` if that is
+    /// smaller, but never below `minimumScale` (text stays legible, docs/gui.md).
+    func draw(_ texture: Texture, centeredIn rect: Rect, scale: Double = 1, minimumScale: Double = 0) {
+        draw(texture, in: rect, scale: scale, minimumScale: minimumScale, alignLeft: false)
     }
 
-    /// Draws `texture` at the left of `rect`, vertically centred, shrunk to fit.
+    /// Draws `texture` at the left of `rect`, vertically centred, at its size.
     func draw(_ texture: Texture, leftIn rect: Rect) {
-        draw(texture, in: rect, scale: 1, alignLeft: true)
+        draw(texture, in: rect, scale: 1, minimumScale: 1, alignLeft: true)
     }
 
-    private func draw(_ texture: Texture, in rect: Rect, scale: Double, alignLeft: Bool) {
-        let scale = min(scale, Self.fit(texture, in: rect))
+    private func draw(_ texture: Texture, in rect: Rect, scale: Double, minimumScale: Double, alignLeft: Bool) {
+        let scale = max(minimumScale, min(scale, Self.fit(texture, in: rect)))
         let width = texture.width * scale
         let height = texture.height * scale
         let x = alignLeft ? rect.x : rect.x + (rect.width - width) / 2

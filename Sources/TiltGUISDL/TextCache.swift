@@ -14,6 +14,7 @@ final class TextCache {
     private var fonts: [Int: Font] = [:]
     private var textures: [Key: Texture] = [:]
     private var usedThisFrame: Set<Key> = []
+    private var measuredThisFrame: Set<Int> = []
 
     init(fontPath: String) {
         self.fontPath = fontPath
@@ -21,7 +22,7 @@ final class TextCache {
 
     /// `text` at `size` pixels in `color`; nil for an empty string (or a font that cannot draw).
     func texture(_ text: String, size: Double, color: Color, renderer: Renderer) -> Texture? {
-        let pixels = max(6, Int(size.rounded()))
+        let pixels = Self.pixels(size)
         let key = Key(text: text, size: pixels, color: Int(color.red) << 16 | Int(color.green) << 8 | Int(color.blue))
         usedThisFrame.insert(key)
         if let cached = textures[key] { return cached }
@@ -34,16 +35,27 @@ final class TextCache {
         return texture
     }
 
+    /// How wide `text` is at `size` pixels.
+    func width(of text: String, size: Double) -> Double {
+        let pixels = Self.pixels(size)
+        measuredThisFrame.insert(pixels)
+        return Double(font(size: pixels)?.width(of: text) ?? 0)
+    }
+
+    private static func pixels(_ size: Double) -> Int { max(6, Int(size.rounded())) }
+
     /// Forgets what the frame just drawn did not use.
     func endFrame() {
         textures = textures.filter { usedThisFrame.contains($0.key) }
-        fonts = fonts.filter { size, _ in usedThisFrame.contains { $0.size == size } }
+        // Measuring counts as use: a size measured every frame keeps its font.
+        fonts = fonts.filter { size, _ in usedThisFrame.contains { $0.size == size } || measuredThisFrame.contains(size) }
+        measuredThisFrame.removeAll(keepingCapacity: true)
         usedThisFrame.removeAll(keepingCapacity: true)
     }
 
     private func font(size: Int) -> Font? {
         if let font = fonts[size] { return font }
-        // The path was checked at start; a font that fails now just leaves text out.
+        // The font was opened at start (GUIMain); one that fails later, at another size, leaves its text out.
         let font = try? Font(path: fontPath, size: size)
         fonts[size] = font
         return font

@@ -37,6 +37,13 @@ final class Font {
 
     deinit { TTF_CloseFont(pointer) }
 
+    /// The width `text` takes, in pixels.
+    func width(of text: String) -> Int {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        return TTF_SizeUTF8(pointer, text, &width, &height) == 0 ? Int(width) : 0
+    }
+
     /// `text` anti-aliased in `red`, `green`, `blue`, on a transparent background.
     func render(_ text: String, red: UInt8, green: UInt8, blue: UInt8) -> RenderedText? {
         guard !text.isEmpty,

@@ -18,8 +18,9 @@ public final class ChildProcess {
     }
 
     /// Starts `arguments[0]` (searched on PATH when it has no slash) with `arguments`
-    /// and this process's environment plus `environment`.
-    public init(_ arguments: [String], environment: [String: String] = [:],
+    /// and this process's environment with `environment` set in it (a nil value removes
+    /// that variable).
+    public init(_ arguments: [String], environment: [String: String?] = [:],
                 standardOutput: Output = .inherit, standardError: Output = .inherit) throws(Errno) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -44,7 +45,7 @@ public final class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var merged = ProcessEnvironment.current
-        merged.merge(environment) { $1 }
+        for (key, value) in environment { merged[key] = value }
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -4,14 +4,28 @@ import Glibc
 import Musl
 #endif
 
-/// A failed system call's error number, with the C library's message.
+/// A failed system call's error number, with the name of the call that failed (as
+/// swift-nio's `IOError` keeps it) and the C library's message.
+///
+/// Two values are equal when their numbers are: `catch where error == .wouldBlock`
+/// asks what went wrong, not where.
 public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: Int32
+    /// The system call that failed ("open", "epoll_ctl"), when a call reported it.
+    public var call: String?
 
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    public init(rawValue: Int32, call: String?) {
+        self.rawValue = rawValue
+        self.call = call
+    }
+
     /// The calling thread's current `errno`.
     public static var current: Errno { Errno(rawValue: errno) }
+
+    /// The same error, as reported by `name`.
+    public func reported(by name: String) -> Errno { Errno(rawValue: rawValue, call: name) }
 
     public static let interrupted = Errno(rawValue: EINTR)
     public static let wouldBlock = Errno(rawValue: EAGAIN)
@@ -27,6 +41,19 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
     public static let addressInUse = Errno(rawValue: EADDRINUSE)
     public static let invalidArgument = Errno(rawValue: EINVAL)
     public static let ioError = Errno(rawValue: EIO)
+    public static let fileExists = Errno(rawValue: EEXIST)
+    public static let fileTooLarge = Errno(rawValue: EFBIG)
+    public static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
+    public static let connectionAborted = Errno(rawValue: ECONNABORTED)
+    public static let tooManyOpenFiles = Errno(rawValue: EMFILE)
+    public static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
 
-    public var description: String { String(cString: strerror(rawValue)) }
+    public static func == (left: Errno, right: Errno) -> Bool { left.rawValue == right.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// The C library's message, after the call's name when there is one ("open: No such file or directory").
+    public var description: String {
+        let message = String(cString: strerror(rawValue))
+        return call.map { "\($0): \(message)" } ?? message
+    }
 }

@@ -66,7 +66,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
             let count = try fd.read(into: &chunk)
             if count == 0 { return bytes }
             bytes += chunk[..<count]
-            if bytes.count > limit { throw Errno(rawValue: EFBIG) }
+            if bytes.count > limit { throw Errno.fileTooLarge }
         }
     }
 
@@ -85,7 +85,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
             _ = try? Syscall.call("unlink") { unlink(temporary) }
             throw error
         }
-        _ = try Syscall.call("rename") { rename(temporary, path) }
+        do throws(Errno) {
+            _ = try Syscall.call("rename") { rename(temporary, path) }
+        } catch {
+            _ = try? Syscall.call("unlink") { unlink(temporary) }
+            throw error
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let directory = try open(folder, [.directory])
@@ -122,13 +127,19 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     }
 
     public func close() throws(Errno) {
-        // Linux closes the descriptor even when close reports EINTR: never retry.
-        if let fault = Syscall.faultCheck("close") { throw fault }
-        if Glibc.close(rawValue) == -1, errno != EINTR { throw Errno.current }
+        // Linux closes the descriptor even when close reports EINTR: never retry, and
+        // an interrupted close is a closed descriptor, not an error.
+        if let fault = Syscall.faultCheck("close"), fault != .interrupted { throw fault }
+        if Glibc.close(rawValue) == -1, errno != EINTR { throw Errno.current.reported(by: "close") }
     }
 
     public func sync() throws(Errno) {
         _ = try Syscall.call("fsync") { fsync(rawValue) }
+    }
+
+    /// Cuts (or extends) the file to `length` bytes.
+    public func truncate(to length: Int) throws(Errno) {
+        _ = try Syscall.call("ftruncate") { ftruncate(rawValue, off_t(length)) }
     }
 
     public func setNonBlocking(_ on: Bool = true) throws(Errno) {

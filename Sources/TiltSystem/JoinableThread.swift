@@ -14,18 +14,27 @@ public final class JoinableThread {
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    /// Starts `body` on a new thread.
+    /// Starts `body` on a new thread, under the faults injected where it is started.
     public init(_ body: @escaping @Sendable () -> Void) throws(Errno) {
-        if let fault = Syscall.faultCheck("pthread_create") { throw fault }
-        let context = Unmanaged.passRetained(Body(body))
+        var run = body
+        if let injector = Syscall.currentInjector {
+            run = { Syscall.withFaults(injector, body) }
+        }
+        let context = Unmanaged.passRetained(Body(run))
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, context.toOpaque())
-        guard status == 0 else {
+        do throws(Errno) {
+            _ = try Syscall.call("pthread_create") { () -> Int32 in
+                let status = pthread_create(&thread, nil, { raw in
+                    Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+                    return nil
+                }, context.toOpaque())
+                // pthread_create returns the error instead of setting errno.
+                if status != 0 { errno = status; return -1 }
+                return 0
+            }
+        } catch {
             context.release()
-            throw Errno(rawValue: status)
+            throw error
         }
         self.thread = thread
     }

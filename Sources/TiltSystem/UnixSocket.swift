@@ -12,7 +12,7 @@ public enum UnixSocket {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count <= maxPathLength else { throw Errno(rawValue: ENAMETOOLONG) }
+        guard bytes.count <= maxPathLength else { throw Errno.nameTooLong }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
@@ -42,7 +42,7 @@ public enum UnixSocket {
     public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {
         var existing = stat()
         if lstat(path, &existing) == 0 {
-            guard existing.st_mode & S_IFMT == S_IFSOCK else { throw Errno(rawValue: EEXIST) }
+            guard existing.st_mode & S_IFMT == S_IFSOCK else { throw Errno.fileExists }
             if (try? connect(path: path)).map({ try? $0.close(); return true }) == true {
                 throw Errno.addressInUse
             }
@@ -66,7 +66,7 @@ public enum UnixSocket {
         do throws(Errno) {
             let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             return FileDescriptor(rawValue: try Syscall.call("accept") { accept4(listener.rawValue, nil, nil, flags) })
-        } catch where error == .wouldBlock || error == Errno(rawValue: ECONNABORTED) {
+        } catch where error == .wouldBlock || error == .connectionAborted {
             return nil
         }
     }
@@ -130,7 +130,7 @@ public enum UnixSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard !bytes.isEmpty, bytes.count <= (abstract ? capacity : capacity - 1) else {
-            throw Errno(rawValue: ENAMETOOLONG)
+            throw Errno.nameTooLong
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count + (abstract ? 0 : 1))

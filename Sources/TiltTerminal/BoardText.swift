@@ -22,9 +22,9 @@ public enum BoardText {
     public static func lines(_ board: Board) -> [String] { lines(side: board.side, cells: board.values) }
     public static func lines(_ state: GameState) -> [String] { lines(side: state.size, cells: state.board) }
 
-    /// A tile's number as players know it; "" for the empty cell.
+    /// A tile's number as players know it (docs/client.md, "Boards"); "" for the empty cell.
     public static func label(_ value: Int, side: Int) -> String {
-        value == side * side - 1 ? "" : String(value + 1)
+        BoardNotation.label(ofValue: value, side: side).map(String.init) ?? ""
     }
 
     /// The widest label on a board of this side.
@@ -33,20 +33,6 @@ public enum BoardText {
     /// `text` right-aligned in `width` columns.
     public static func padded(_ text: String, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    /// `1:23` or `12.4 s`.
-    public static func duration(_ seconds: Double) -> String {
-        seconds >= 60 ? clock(seconds) : "\(Double(Int(seconds * 10)) / 10) s"
-    }
-
-    /// Whole seconds as a clock shows them: `0:07`, `12:34`, `1:02:03`.
-    public static func clock(_ seconds: Double) -> String {
-        let total = max(0, Int(seconds))
-        func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let minutes = total / 60 % 60
-        let hours = total / 3600
-        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(total % 60))" : "\(minutes):\(twoDigits(total % 60))"
     }
 
     public static func sensorText(_ report: SensorReport) -> String {

@@ -14,7 +14,7 @@ public enum HintText {
     public static func describe(_ hint: Hint, board: [Int], size: Int) -> String {
         guard let first = hint.solution.first else { return "solved: no moves to go" }
         let count = hint.solution.count
-        let togo = "\(count) move\(count == 1 ? "" : "s") to go, " + (hint.optimal ? "optimal" : "not the shortest")
+        let togo = "\(CountText.text(count, "move")) to go, " + (hint.optimal ? "optimal" : "not the shortest")
         guard let cell = firstTile(hint, board: board, size: size) else { return "tilt \(first) — \(togo)" }
         return "slide \(BoardText.label(board[cell], side: size)) \(first) — \(togo)"
     }

@@ -1,3 +1,5 @@
+import TiltCommandLine
+import TiltCore
 import TiltSystem
 import TiltWire
 #if canImport(Glibc)
@@ -15,18 +17,18 @@ public final class LiveBoard {
     public init(title: String) {
         interactive = Terminal.isUsable(.standardOutput, term: ProcessEnvironment.current["TERM"])
         self.title = title
-        if interactive { write("\u{1B}[?25l") } else { print(title) }
+        if interactive { write("\u{1B}[?25l") } else { try? StandardOutput.print(title) }
     }
 
     public func event(_ text: String) {
         lastEvent = text
-        if !interactive { print(text) }
+        if !interactive { try? StandardOutput.print(text) }
     }
 
     public func show(_ state: GameState) {
         guard interactive else { return }
         var lines = [title, ""] + BoardText.lines(state)
-        lines.append("moves \(state.moves)" + (state.solved ? "   solved!" : ""))
+        lines.append(CountText.text(state.moves, "move") + (state.solved ? "   solved!" : ""))
         lines.append(lastEvent)
         var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
         for line in lines { text += "\r\u{1B}[K" + line + "\n" }

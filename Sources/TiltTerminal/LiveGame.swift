@@ -51,8 +51,8 @@ public struct LiveGame: Sendable {
             clockSince = state.solved ? nil : now
             lastTilt = nil
             lastEvent = nil
-            line = "state \(state.revision): \(state.size)×\(state.size), \(state.moves) moves, "
-                + "\(BoardText.clock(state.time)) played\(state.solved ? ", solved" : ""), board \(Self.boardLine(state))"
+            line = "state \(state.revision): \(state.size)×\(state.size), \(CountText.text(state.moves, "move")), "
+                + "\(PlayTime.text(state.time)) played\(state.solved ? ", solved" : ""); board \(Self.boardLine(state))"
         case .move(let revision, let move, let cause, let moves, let solved, _, _):
             if solved {
                 stopClock(at: now)
@@ -64,8 +64,8 @@ public struct LiveGame: Sendable {
             let tile = outcome == .updated ? mirror.state.map { $0.board[move.to] } : nil
             let name = tile.map { "tile \(BoardText.label($0, side: mirror.state?.size ?? 0))" } ?? "a tile"
             lastEvent = "\(name) slid \(move.direction) (\(cause.rawValue))"
-            line = "move \(revision): \(name) \(move.direction) \(move.from)→\(move.to) (\(cause.rawValue)), "
-                + "\(moves) moves\(solved ? ", solved" : "")"
+            line = "move \(revision): \(name) \(move.direction), cell \(move.from)→\(move.to) (\(cause.rawValue)), "
+                + "\(CountText.text(moves, "move"))\(solved ? ", solved" : "")"
         case .tilt(let direction, let moved):
             lastTilt = TiltMark(direction: direction, blocked: !moved)
             lastEvent = moved ? "tilt \(direction)" : "tilt \(direction): nothing can slide that way"
@@ -73,7 +73,7 @@ public struct LiveGame: Sendable {
         case .solved(_, let moves, let time, let news):
             clockBase = time
             clockSince = nil
-            lastEvent = "solved in \(moves) moves, \(BoardText.clock(time))" + Self.newsText(news)
+            lastEvent = "solved in \(CountText.text(moves, "move")), \(PlayTime.text(time))" + Self.newsText(news)
             line = lastEvent
         case .sensor(let report):
             sensor = report
@@ -140,13 +140,13 @@ public struct LiveGame: Sendable {
     /// One line per board size solved: `best 4×4: 1:02, 98 moves`, or that there are none.
     public static func recordLines(_ state: GameState) -> [String] {
         guard !state.records.isEmpty else { return ["best: no game solved yet"] }
-        return state.records.map { "best \($0.size)×\($0.size): \(BoardText.clock($0.bestTime)), \($0.fewestMoves) moves" }
+        return state.records.map { "best \($0.size)×\($0.size): \(PlayTime.text($0.bestTime)), \(CountText.text($0.fewestMoves, "move"))" }
     }
 
     /// `best 1:02, 98 moves` for the current size, if one was ever solved.
     public static func bestText(_ state: GameState) -> String? {
         guard let best = state.best else { return nil }
-        return "best \(BoardText.clock(best.bestTime)), \(best.fewestMoves) moves"
+        return "best \(PlayTime.text(best.bestTime)), \(CountText.text(best.fewestMoves, "move"))"
     }
 
     /// `tilt 20° to move, back under 10° to re-arm (normal)`.
@@ -179,7 +179,7 @@ public struct LiveGame: Sendable {
     /// The lines under the board: counters and clock, the last event, the sensor, a notice.
     public func statusLines(at now: Double) -> [String] {
         guard let state = mirror.state else { return [] }
-        var first = "\(state.moves) moves   \(BoardText.clock(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")
+        var first = "\(CountText.text(state.moves, "move"))   \(PlayTime.text(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")
         if let best = Self.bestText(state) { first += "   (\(best))" }
         var lines = [first]
         lines.append(lastEvent ?? "")
@@ -190,15 +190,8 @@ public struct LiveGame: Sendable {
         return lines
     }
 
-    /// The board on one line, rows split by `|`, the empty cell `_`: `1 2 3|4 5 6|7 8 _`.
+    /// The board on one line in the notation `new --board` reads: `1 2 3, 4 5 6, 7 8 _`.
     public static func boardLine(_ state: GameState) -> String {
-        // Rows cut from the cells as sent, so a board that does not fit its size is printed, not trusted.
-        let width = max(1, state.size)
-        return stride(from: 0, to: state.board.count, by: width).map { start in
-            state.board[start ..< min(start + width, state.board.count)].map { value in
-                let label = BoardText.label(value, side: state.size)
-                return label.isEmpty ? "_" : label
-            }.joined(separator: " ")
-        }.joined(separator: "|")
+        BoardNotation.text(side: state.size, cells: state.board)
     }
 }

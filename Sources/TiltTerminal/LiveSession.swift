@@ -130,8 +130,7 @@ public final class LiveSession {
         let (outcome, line) = game.apply(message, at: MonotonicClock.now())
         if printing, let line {
             do throws(Errno) {
-                // Unbuffered, so a reader of the pipe sees each event as it happens.
-                try FileDescriptor.standardOutput.writeAll(line + "\n")
+                try StandardOutput.print(line)
             } catch {
                 return .outputClosed
             }

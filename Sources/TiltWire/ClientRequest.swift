@@ -19,25 +19,33 @@ public enum Command: Equatable, Sendable {
     /// The detector's angles; nil leaves that one as it is.
     case configure(trigger: Double?, release: Double?)
 
-    public var name: String {
+    /// The commands' names, written once: what a request's "cmd" says, the list an
+    /// unknown command's reply gives, and (by the exhaustive switches over it) what
+    /// `decode` reads, so a new command cannot be named without being decoded.
+    public enum Name: String, CaseIterable, Sendable {
+        case state, tilt, move, slide, undo, redo, new, calibrate, subscribe, sensor, configure, hint
+    }
+
+    public var name: String { commandName.rawValue }
+
+    public var commandName: Name {
         switch self {
-        case .state: "state"
-        case .tilt: "tilt"
-        case .move: "move"
-        case .slide: "slide"
-        case .undo: "undo"
-        case .redo: "redo"
-        case .new: "new"
-        case .calibrate: "calibrate"
-        case .subscribe: "subscribe"
-        case .sensor: "sensor"
-        case .hint: "hint"
-        case .configure: "configure"
+        case .state: .state
+        case .tilt: .tilt
+        case .move: .move
+        case .slide: .slide
+        case .undo: .undo
+        case .redo: .redo
+        case .new: .new
+        case .calibrate: .calibrate
+        case .subscribe: .subscribe
+        case .sensor: .sensor
+        case .hint: .hint
+        case .configure: .configure
         }
     }
 
-    public static let names = ["state", "tilt", "move", "slide", "undo", "redo", "new", "calibrate", "subscribe", "sensor",
-                               "configure", "hint"]
+    public static let names = Name.allCases.map(\.rawValue)
 }
 
 /// A request: a command and the id to echo in its reply.
@@ -72,12 +80,17 @@ public struct ClientRequest: Equatable, Sendable {
             throw Rejection(id: nil, code: .notAnObject, message: "a request is a JSON object, not \(value.typeName)")
         }
         let id = value["id"]
+        /// An argument as given; `null` is the same as leaving it out (docs/protocol.md).
+        func argument(_ key: String) -> JSONValue? {
+            guard let field = value[key], field != .null else { return nil }
+            return field
+        }
         func reject(_ code: ErrorCode, _ message: String) -> Rejection { Rejection(id: id, code: code, message: message) }
         guard let name = value["cmd"]?.string else {
             throw reject(.missingCommand, "a request needs a \"cmd\" string")
         }
         func direction() throws(Rejection) -> Direction {
-            guard let text = value["direction"]?.string else {
+            guard let text = argument("direction")?.string else {
                 throw reject(.badArgument, "\(name) needs \"direction\": up, down, left or right")
             }
             guard let direction = Direction(rawValue: text) else {
@@ -86,42 +99,46 @@ public struct ClientRequest: Equatable, Sendable {
             return direction
         }
         func index() throws(Rejection) -> Int {
-            guard let index = value["index"]?.int, index >= 0 else {
+            guard let index = argument("index")?.int, index >= 0 else {
                 throw reject(.badArgument, "\(name) needs \"index\", a cell index from 0")
             }
             return index
         }
+        guard let known = Command.Name(rawValue: name) else {
+            let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
+            throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
+        }
         let command: Command
-        switch name {
-        case "state": command = .state
-        case "tilt": command = .tilt(try direction())
-        case "move": command = .move(index: try index(), direction: try direction())
-        case "slide": command = .slide(index: try index())
-        case "undo": command = .undo
-        case "redo": command = .redo
-        case "calibrate": command = .calibrate
-        case "sensor": command = .sensor
-        case "hint": command = .hint
-        case "new":
+        switch known {
+        case .state: command = .state
+        case .tilt: command = .tilt(try direction())
+        case .move: command = .move(index: try index(), direction: try direction())
+        case .slide: command = .slide(index: try index())
+        case .undo: command = .undo
+        case .redo: command = .redo
+        case .calibrate: command = .calibrate
+        case .sensor: command = .sensor
+        case .hint: command = .hint
+        case .new:
             var size: Int?
-            if let field = value["size"], field != .null {
+            if let field = argument("size") {
                 guard let n = field.int, Board.sides.contains(n) else {
                     throw reject(.badArgument, "\"size\" must be a whole number from \(Board.sides.lowerBound) to \(Board.sides.upperBound)")
                 }
                 size = n
             }
             var seed: UInt64?
-            if let field = value["seed"], field != .null {
+            if let field = argument("seed") {
                 guard let s = field.uint64 else { throw reject(.badArgument, "\"seed\" must be a whole number from 0 to 2^64-1") }
                 seed = s
             }
             var shuffle = true
-            if let field = value["shuffle"] {
+            if let field = argument("shuffle") {
                 guard let b = field.bool else { throw reject(.badArgument, "\"shuffle\" must be true or false") }
                 shuffle = b
             }
             var board: Board?
-            if let field = value["board"], field != .null {
+            if let field = argument("board") {
                 guard case .array(let items) = field, items.allSatisfy({ $0.int != nil }) else {
                     throw reject(.badArgument, "\"board\" must be an array of whole numbers")
                 }
@@ -133,16 +150,16 @@ public struct ClientRequest: Equatable, Sendable {
                 if let size, size != board!.side {
                     throw reject(.badArgument, "\"size\" is \(size) but the board is \(board!.side)×\(board!.side)")
                 }
-                if value["seed"] != nil || value["shuffle"] != nil {
+                if argument("seed") != nil || argument("shuffle") != nil {
                     throw reject(.badArgument, "a \"board\" is played as given: no \"seed\" or \"shuffle\" with it")
                 }
             }
             // A board is played as given: never shuffled.
             command = .new(size: size, seed: seed, shuffle: board == nil && shuffle, board: board)
-        case "configure":
+        case .configure:
             var angles: [Double?] = []
             for key in ["trigger", "release"] {
-                guard let field = value[key], field != .null else { angles.append(nil); continue }
+                guard let field = argument(key) else { angles.append(nil); continue }
                 guard let degrees = field.double, degrees.isFinite else {
                     throw reject(.badArgument, "\"\(key)\" must be a number of degrees")
                 }
@@ -152,10 +169,10 @@ public struct ClientRequest: Equatable, Sendable {
                 throw reject(.badArgument, "configure needs \"trigger\" or \"release\" (degrees)")
             }
             command = .configure(trigger: angles[0], release: angles[1])
-        case "subscribe":
+        case .subscribe:
             var streams: [Bool?] = []
             for key in ["samples", "pose"] {
-                guard let field = value[key] else { streams.append(nil); continue }
+                guard let field = argument(key) else { streams.append(nil); continue }
                 guard let on = field.bool else { throw reject(.badArgument, "\"\(key)\" must be true or false") }
                 streams.append(on)
             }
@@ -163,9 +180,6 @@ public struct ClientRequest: Equatable, Sendable {
                 throw reject(.badArgument, "subscribe needs \"samples\" or \"pose\": true or false")
             }
             command = .subscribe(samples: streams[0], pose: streams[1])
-        default:
-            let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
-            throw reject(.unknownCommand, "unknown command \"\(shown)\"; known: \(Command.names.joined(separator: ", "))")
         }
         return ClientRequest(id: id, command: command)
     }

@@ -25,15 +25,17 @@ public enum JSONValue: Equatable, Sendable {
         return members.last(where: { $0.key == key })?.value
     }
 
-    /// The value as an exact integer (no fraction, no exponent, in range).
+    /// The value as an integer when it is whole and in range, whichever way it is
+    /// written (`4`, `4.0`, `4e0`: `WholeNumber`).
     public var int: Int? {
         guard case .number(let text) = self else { return nil }
-        return Int(text)
+        return Int(text) ?? WholeNumber(json: text)?.int
     }
 
+    /// The value as an unsigned 64-bit integer when it is whole and in range.
     public var uint64: UInt64? {
         guard case .number(let text) = self else { return nil }
-        return UInt64(text)
+        return UInt64(text) ?? WholeNumber(json: text)?.uint64
     }
 
     public var double: Double? {
@@ -100,8 +102,13 @@ public struct JSONParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// JSON's white space: space, tab, line feed, carriage return.
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     private mutating func skipSpace() {
-        while let c = current, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { index += 1 }
+        while let c = current, Self.isWhitespace(c) { index += 1 }
     }
 
     private mutating func value() throws(Failure) -> JSONValue {

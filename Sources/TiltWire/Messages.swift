@@ -50,12 +50,17 @@ public enum SensorStatus: String, Sendable, CaseIterable {
     case active
     /// Present but stopped (no client attached).
     case idle
-    /// No sensor found or configured; waiting for one to appear.
+    /// No sensor found; waiting for one to appear.
     case absent
+    /// No sensor by choice (`--source none`): none is looked for.
+    case disabled
     /// A replay reached its end.
     case ended
     /// The sensor failed; the daemon retries when it reappears.
     case error
+    /// Another program holds the sensor (iio-sensor-proxy has its buffer, and the driver
+    /// refuses other reads meanwhile); the daemon takes it when it is free.
+    case busy
 }
 
 public struct SensorReport: Equatable, Sendable {

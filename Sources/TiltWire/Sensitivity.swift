@@ -1,3 +1,5 @@
+import TiltCore
+
 /// How far the tablet must tilt to move a tile, and how far back to re-arm: the two
 /// detector angles a player may choose (docs/protocol.md, `configure` and `settings`).
 public struct Sensitivity: Equatable, Sendable {
@@ -11,23 +13,32 @@ public struct Sensitivity: Equatable, Sendable {
         self.release = release
     }
 
-    /// Angles a player may choose: a trigger under 5° fires on a tremor, one over 60°
-    /// is hard to reach holding a tablet; the release leaves at least 2° of hysteresis.
-    public static let triggerRange = 5.0...60.0
-    public static let releaseRange = 1.0...58.0
-    public static let minimumHysteresis = 2.0
+    /// Angles a player may choose (`TiltAngles`, where the detector's bounds are too).
+    public static let triggerRange = TiltAngles.playerTrigger
+    public static let releaseRange = TiltAngles.playerRelease
+    public static let minimumHysteresis = TiltAngles.minimumHysteresis
+
+    /// Why angles are refused: a kind to act on, and the text the `configure` reply carries.
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case triggerOutOfRange, releaseOutOfRange, tooLittleHysteresis
+
+        public var description: String {
+            switch self {
+            case .triggerOutOfRange:
+                "\"trigger\" must be from \(Sensitivity.triggerRange.lowerBound) to \(Sensitivity.triggerRange.upperBound) degrees"
+            case .releaseOutOfRange:
+                "\"release\" must be from \(Sensitivity.releaseRange.lowerBound) to \(Sensitivity.releaseRange.upperBound) degrees"
+            case .tooLittleHysteresis:
+                "\"release\" must be at least \(Sensitivity.minimumHysteresis) degrees below \"trigger\""
+            }
+        }
+    }
 
     /// Why these angles are refused; nil when they are fine.
-    public var problem: String? {
-        guard trigger.isFinite, Self.triggerRange.contains(trigger) else {
-            return "\"trigger\" must be from \(Self.triggerRange.lowerBound) to \(Self.triggerRange.upperBound) degrees"
-        }
-        guard release.isFinite, Self.releaseRange.contains(release) else {
-            return "\"release\" must be from \(Self.releaseRange.lowerBound) to \(Self.releaseRange.upperBound) degrees"
-        }
-        guard release <= trigger - Self.minimumHysteresis else {
-            return "\"release\" must be at least \(Self.minimumHysteresis) degrees below \"trigger\""
-        }
+    public var problem: Problem? {
+        guard trigger.isFinite, Self.triggerRange.contains(trigger) else { return .triggerOutOfRange }
+        guard release.isFinite, Self.releaseRange.contains(release) else { return .releaseOutOfRange }
+        guard release <= trigger - Self.minimumHysteresis else { return .tooLittleHysteresis }
         return nil
     }
 

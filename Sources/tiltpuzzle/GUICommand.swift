@@ -15,7 +15,7 @@ enum GUICommand: ClientCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let options: GUIOptions
-        switch checked({ () throws(UsageError) in try GUIOptions(arguments) }) {
+        switch checked(spec, { () throws(UsageError) in try GUIOptions(arguments) }) {
         case .failure(let exit): return exit.status
         case .success(let parsed): options = parsed
         }

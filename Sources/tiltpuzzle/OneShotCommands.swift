@@ -4,82 +4,14 @@ import TiltCore
 import TiltTerminal
 import TiltWire
 
-/// Commands that send one request and print its outcome.
-enum OneShot {
-    /// Sends `command`, prints what it changed; exit 1 with the daemon's message on an error.
-    static func perform(_ command: Command, _ arguments: ParsedArguments,
-                        describe: ([ServerMessage]) -> String?) -> Int32 {
-        let connection: DaemonConnection
-        switch connect(arguments) {
-        case .success(let c): connection = c
-        case .failure(let exit): return exit.status
-        }
-        let messages: [ServerMessage]
-        do throws(DaemonConnection.Failure) {
-            // The greeting's state and sensor come first, then the request's events and reply.
-            // A daemon's first 4×4 hint builds its tables first (docs/solver.md): seconds
-            // on a slow tablet, a minute or more in a debug build on a busy machine.
-            let timeout: Double = if case .hint = command { 120 } else { 10 }
-            messages = try connection.request(command, timeout: timeout)
-        } catch {
-            return report(error).status
-        }
-        if case .error(_, let code, let message)? = messages.last {
-            StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
-            return ExitStatus.refused
-        }
-        if let text = describe(messages) { print(text) }
-        return ExitStatus.ok
-    }
-
-    static func movesText(_ messages: [ServerMessage]) -> String {
-        let moves = messages.compactMap { message -> String? in
-            guard case .move(_, let move, _, _, _, _, _) = message else { return nil }
-            return "\(move.from)→\(move.to) \(move.direction)"
-        }
-        guard !moves.isEmpty else { return "nothing moved" }
-        var text = "moved " + moves.joined(separator: ", ")
-        if messages.contains(where: { if case .solved = $0 { true } else { false } }) { text += " — solved!" }
-        return text
-    }
-
-    static func direction(_ text: String?) throws(UsageError) -> Direction {
-        guard let text, let direction = Direction(rawValue: text) else {
-            throw UsageError("DIRECTION must be up, down, left or right, not '\(text ?? "")'")
-        }
-        return direction
-    }
-
-    static func index(_ text: String?) throws(UsageError) -> Int {
-        guard let text, let index = Int(text), index >= 0 else {
-            throw UsageError("INDEX must be a cell index from 0, not '\(text ?? "")'")
-        }
-        return index
-    }
-
-    /// `--board`: whole numbers separated by commas and/or spaces, checked as the
-    /// daemon checks them, so a mistake is a usage error before anything is sent.
-    static func board(_ text: String) throws(UsageError) -> Board {
-        let words = text.split(whereSeparator: { $0 == "," || $0 == " " })
-        var cells: [Int] = []
-        for word in words {
-            guard let value = Int(word) else { throw UsageError("--board expects whole numbers, not '\(word)'") }
-            cells.append(value)
-        }
-        do throws(Board.Problem) {
-            return try Board(cells: cells)
-        } catch {
-            throw UsageError("--board: \(error)")
-        }
-    }
-}
-
-/// Parses arguments that the declaration cannot check by itself.
-func checked<T>(_ body: () throws(UsageError) -> T) -> Result<T, ExitCode> {
+/// Parses arguments that the declaration cannot check by itself; a mistake points to
+/// the command's help.
+func checked<T>(_ spec: CommandSpec, _ body: () throws(UsageError) -> T) -> Result<T, ExitCode> {
     do throws(UsageError) {
         return .success(try body())
     } catch {
-        return .failure(ExitCode(status: StandardError.report(error, program: "tiltpuzzle")))
+        return .failure(ExitCode(status: StandardError.report(error, program: "tiltpuzzle",
+                                                              help: spec.invocation(program: "tiltpuzzle"))))
     }
 }
 
@@ -89,7 +21,7 @@ enum TiltCommand: ClientCommand {
     static let spec = CommandSpec("tilt", summary: "Tilt the board once, as the sensor would.",
                                   arguments: [directionArgument])
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        switch checked({ () throws(UsageError) in try OneShot.direction(arguments.argument(0)) }) {
+        switch checked(spec, { () throws(UsageError) in try OneShot.direction(arguments.argument(0)) }) {
         case .failure(let exit): return exit.status
         case .success(let direction): return OneShot.perform(.tilt(direction), arguments, describe: OneShot.movesText)
         }
@@ -97,27 +29,43 @@ enum TiltCommand: ClientCommand {
 }
 
 enum MoveCommand: ClientCommand {
-    static let spec = CommandSpec("move", summary: "Move the tile at INDEX one cell in DIRECTION (into the empty cell).",
-                                  arguments: [ArgumentSpec("INDEX", help: "The tile's cell, 0 at the top left, row by row."),
-                                              directionArgument])
+    static let spec = CommandSpec("move", summary: "Move TILE one cell in DIRECTION, into the empty cell.",
+                                  arguments: [TileArgument.spec, directionArgument], options: [TileArgument.cellFlag])
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        switch checked({ () throws(UsageError) in
-            (try OneShot.index(arguments.argument(0)), try OneShot.direction(arguments.argument(1)))
+        switch checked(spec, { () throws(UsageError) in
+            (try TileArgument(arguments), try OneShot.direction(arguments.argument(1)))
         }) {
         case .failure(let exit): return exit.status
-        case .success(let (index, direction)):
-            return OneShot.perform(.move(index: index, direction: direction), arguments, describe: OneShot.movesText)
+        case .success(let (tile, direction)):
+            return OneShot.perform(arguments, describe: OneShot.movesText) { state throws(UsageError) in
+                .move(index: try tile.cell(on: state), direction: direction)
+            }
         }
     }
 }
 
 enum SlideCommand: ClientCommand {
-    static let spec = CommandSpec("slide", summary: "Slide the tile at INDEX and those between it and the empty cell.",
-                                  arguments: [ArgumentSpec("INDEX", help: "A cell in the empty cell's row or column.")])
+    static let spec = CommandSpec(
+        "slide", summary: "Slide TILE and those between it and the empty cell, as one action.",
+        arguments: [TileArgument.spec,
+                    ArgumentSpec("DIRECTION", help: "The way it slides, if you like to say it (as `hint` does): a tile that slides another way does not move.", optional: true)],
+        options: [TileArgument.cellFlag],
+        discussion: "TILE must be in the empty cell's row or column. `tiltpuzzle hint` prints a step that can be typed as it is: `tiltpuzzle slide 7 down`.")
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        switch checked({ () throws(UsageError) in try OneShot.index(arguments.argument(0)) }) {
+        switch checked(spec, { () throws(UsageError) in
+            (try TileArgument(arguments), try arguments.argument(1).map { text throws(UsageError) in try OneShot.direction(text) })
+        }) {
         case .failure(let exit): return exit.status
-        case .success(let index): return OneShot.perform(.slide(index: index), arguments, describe: OneShot.movesText)
+        case .success(let (tile, direction)):
+            return OneShot.perform(arguments, describe: OneShot.movesText) { state throws(UsageError) -> Command? in
+                let cell = try tile.cell(on: state)
+                // Said the other way, it does not move (as `move` into a wall does not).
+                if let direction, let board = Board(side: state.size, cells: state.board),
+                   board.slidePath(from: cell)?.direction != direction {
+                    return nil
+                }
+                return .slide(index: cell)
+            }
         }
     }
 }
@@ -140,18 +88,23 @@ enum NewCommand: ClientCommand {
     static let size = OptionSpec("--size", value: "N", help: "Board side, 2 to 10 (default: the current one).")
     static let seed = OptionSpec("--seed", value: "S", help: "Shuffle seed, to replay a game (default: random).")
     static let noShuffle = OptionSpec("--no-shuffle", help: "Start from the solved board.")
-    static let board = OptionSpec("--board", value: "VALUES",
-                                  help: "Start from this position: size² values (commas or spaces between them), row by row, as `state` shows them; the largest is the empty cell.")
+    static let board = OptionSpec("--board", value: "TILES",
+                                  help: "Start from this position: the tiles' numbers row by row, 0 or _ for the empty cell, commas and/or spaces between them (1,2,3,4,5,6,7,8,0 is the solved 3×3), as `status` prints the board.")
     static let spec = CommandSpec("new", summary: "Start a new game.", options: [size, seed, noShuffle, board])
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        switch checked({ () throws(UsageError) in
+        switch checked(spec, { () throws(UsageError) in
             let size = try arguments.value(size, as: "a side from 2 to 10") { Int($0).flatMap { Board.sides.contains($0) ? $0 : nil } }
             let seed = try arguments.value(seed, as: "a whole number from 0 to 2^64-1") { UInt64($0) }
             if let text = arguments.value(board) {
                 guard seed == nil, !arguments.flag(noShuffle) else {
                     throw UsageError("--board is played as given: it takes no --seed or --no-shuffle")
                 }
-                let board = try OneShot.board(text)
+                let board: Board
+                do throws(BoardNotation.Problem) {
+                    board = try BoardNotation.board(text)
+                } catch {
+                    throw UsageError("--board: \(error)")
+                }
                 if let size, size != board.side {
                     throw UsageError("--size is \(size) but the board is \(board.side)×\(board.side)")
                 }
@@ -179,7 +132,9 @@ enum CalibrateCommand: ClientCommand {
 enum HintCommand: ClientCommand {
     static let spec = CommandSpec("hint", summary: "Show the next tile to slide and how many moves are left.")
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        OneShot.perform(.hint, arguments) { messages in
+        // The daemon's first 4×4 hint builds its tables (docs/solver.md): seconds on a
+        // slow tablet, a minute or more in a debug build on a busy machine.
+        OneShot.perform(.hint, arguments, timeout: 120) { messages in
             // The board the hint is for: the mirror at the hint's revision (the sensor
             // may have moved tiles while the daemon thought).
             var mirror = BoardMirror()
@@ -203,10 +158,13 @@ enum ConfigureCommand: ClientCommand {
                                     help: "Return under this to tilt again, at least 2 below the trigger (default 10).")
     static let spec = CommandSpec("configure", summary: "Set how far to tilt to move a tile, and how far back to re-arm.",
                                   options: [trigger, release])
+    /// A finite number: `nan` and `inf` are no angles (the range is the daemon's to check).
+    static func degrees(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        switch checked({ () throws(UsageError) in
-            let trigger = try arguments.value(trigger, as: "a number of degrees") { Double($0) }
-            let release = try arguments.value(release, as: "a number of degrees") { Double($0) }
+        switch checked(spec, { () throws(UsageError) in
+            let trigger = try arguments.value(trigger, as: "a number of degrees") { degrees($0) }
+            let release = try arguments.value(release, as: "a number of degrees") { degrees($0) }
             guard trigger != nil || release != nil else {
                 throw UsageError("configure needs --trigger or --release (or both)")
             }

@@ -48,6 +48,15 @@ enum RecordCommand: ClientCommand {
             return StandardError.report(error, program: "tiltpuzzle", help: "tiltpuzzle record")
         }
 
+        // A trace to replay is an input file: missing, it is EX_NOINPUT, not a sensor away.
+        if case .replay(let file) = spec {
+            do {
+                try FileDescriptor.open(file).close()
+            } catch {
+                StandardError.print("tiltpuzzle: cannot read the trace \(file): \(error)")
+                return ExitStatus.noInput
+            }
+        }
         guard let source = SensorDiscovery.resolve(spec) else {
             StandardError.print("tiltpuzzle: no accelerometer found for '\(spec)' (see 'tiltpuzzle sensors')")
             return ExitStatus.unavailable
@@ -87,11 +96,11 @@ enum RecordCommand: ClientCommand {
             StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
             return ExitStatus.cannotCreate
         }
-        StandardError.print("tiltpuzzle: recorded \(recording.count) samples over \(recording.duration.formatted3) s from "
+        StandardError.print("tiltpuzzle: recorded \(CountText.text(recording.count, "sample")) over \(recording.duration.formatted3) s from "
                    + "\(info.kind.rawValue) \(info.name)" + (output == "-" ? "" : " to \(output)"))
         // 0 when the time or the count was reached, the replay ended or the user
-        // stopped it; 1 when the sensor went away or failed (docs/client.md).
-        return ending == .finished ? ExitStatus.ok : ExitStatus.refused
+        // stopped it; 74 when the sensor went away or failed (docs/client.md).
+        return ending == .finished ? ExitStatus.ok : ExitStatus.ioError
     }
 
     static func describe(_ info: SensorInfo) -> String {

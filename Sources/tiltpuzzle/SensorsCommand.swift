@@ -13,7 +13,7 @@ enum SensorsCommand: ClientCommand {
         options: [json],
         discussion: """
         Accelerometers in a keyboard base are listed but not used. When a daemon
-        answers, the sensor it reads is marked. The exit status is 1 when there is
+        answers, the sensor it reads is marked. The exit status is 69 when there is
         no usable accelerometer.
         """)
 
@@ -37,7 +37,7 @@ enum SensorsCommand: ClientCommand {
                 text(candidate, index: index + 1, inUse: inUse(candidate) == true).forEach { print($0) }
             }
         }
-        return usable ? ExitStatus.ok : ExitStatus.refused
+        return usable ? ExitStatus.ok : ExitStatus.unavailable
     }
 
     /// What a running daemon says about its sensor; nil when none answers (that is

@@ -1,5 +1,6 @@
 import TiltClient
 import TiltCommandLine
+import TiltCore
 import TiltTerminal
 import TiltWire
 
@@ -16,7 +17,10 @@ enum StatusCommand: ClientCommand {
         var state: GameState?
         var sensor: SensorReport?
         do throws(DaemonConnection.Failure) {
-            for message in try connection.request(.sensor) {
+            let messages = try connection.request(.sensor)
+            // A daemon at its client limit greets, then refuses.
+            if let refused = OneShot.refusal(messages) { return refused }
+            for message in messages {
                 if case .state(let s) = message { state = s }
                 if case .sensor(let r) = message { sensor = r }
             }
@@ -32,7 +36,9 @@ enum StatusCommand: ClientCommand {
             return ExitStatus.ok
         }
         BoardText.lines(state).forEach { print($0) }
-        print("\(state.size)×\(state.size) game, \(state.moves) moves, \(BoardText.duration(state.time)) played"
+        // On one line too, as `new --board` reads it (docs/client.md, "Boards").
+        print("board: \(BoardNotation.text(side: state.size, cells: state.board))")
+        print("\(state.size)×\(state.size) game, \(CountText.text(state.moves, "move")), \(PlayTime.text(state.time)) played"
               + (state.solved ? ", solved" : ""))
         print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
         for line in LiveGame.recordLines(state) { print(line) }

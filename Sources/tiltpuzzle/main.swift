@@ -24,14 +24,17 @@ func runMain() -> Int32 {
         switch try commandLine.parse(Array(CommandLine.arguments.dropFirst())) {
         case .help:
             print(commandLine.helpText, terminator: "")
-            return 0
+            return ExitStatus.ok
         case .version:
             print("tiltpuzzle \(ProductVersion.current)")
-            return 0
+            return ExitStatus.ok
         case .command(let spec, _, let arguments):
+            if arguments.value(GlobalOption.socket)?.isEmpty == true {
+                throw UsageError("--socket needs a path, not ''")
+            }
             if arguments.wantsHelp {
                 print(spec.helpText(program: commandLine.program), terminator: "")
-                return 0
+                return ExitStatus.ok
             }
             guard let command = clientCommands.first(where: { $0.spec.name == spec.name }) else { return ExitStatus.software }
             return command.run(arguments)

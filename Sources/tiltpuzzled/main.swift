@@ -30,7 +30,7 @@ func runDaemon() -> Int32 {
     } catch {
         log.error("tiltpuzzled: \(error.message)")
         // EX_CONFIG for configuration problems would need finer errors; 1 is honest.
-        return 1
+        return error.exitStatus
     }
 }
 

@@ -18,6 +18,27 @@ struct ClientErrorTests {
         #expect(result.stderr.contains("run 'tiltpuzzled'"))
     }
 
+    /// A daemon at its client limit greets, says why and closes: the client reports
+    /// the reason as a refusal, whether or not its request was written before the close.
+    @Test func aDaemonAtItsClientLimitIsARefusalWithTheReason() throws {
+        let directory = TemporaryDirectory()
+        let config = directory.path + "/one.conf"
+        try "[clients]\nmax-clients = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(directory: directory, arguments: ["--source", "none", "--config", config])
+        // The daemon may not have seen yet that the start-up probe's connection left.
+        var attached: TestClient?
+        for _ in 0..<100 where attached == nil {
+            let client = try TestClient(path: daemon.socketPath)
+            if client.greeting() != nil { attached = client } else { usleep(20_000) }
+        }
+        #expect(attached != nil)
+        for command in [["tilt", "up"], ["status"]] {
+            let result = try Client.run(command, on: daemon)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == "tiltpuzzle: the daemon serves at most 1 clients (too-many-clients)\n", "\(command)")
+        }
+    }
+
     /// Without --socket or TILTPUZZLE_SOCKET: the user's runtime folder, then the system socket.
     @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/run/tiltpuzzle/tiltpuzzled.sock"),
                    "a system daemon is running here"))
@@ -31,12 +52,18 @@ struct ClientErrorTests {
     /// One line that says what is wrong, one with where to look; status 64.
     @Test(arguments: [
         (["tilt", "sideways"], "tiltpuzzle: DIRECTION must be up, down, left or right, not 'sideways'"),
-        (["move", "x", "up"], "tiltpuzzle: INDEX must be a cell index from 0, not 'x'"),
+        (["move", "x", "up"], "tiltpuzzle: TILE must be a tile's number as on screen, from 1, not 'x'"),
+        (["move", "-1", "up"], "tiltpuzzle: TILE must be a tile's number as on screen, from 1, not '-1'"),
+        (["slide", "--cell", "-1"], "tiltpuzzle: with --cell, TILE must be a cell index from 0, not '-1'"),
+        (["configure", "--trigger", "nan"], "tiltpuzzle: --trigger expects a number of degrees, not 'nan'"),
+        (["help", "bogus"], "tiltpuzzle: no help on 'bogus': it is not a command"),
+        (["status", "--version"], "tiltpuzzle: --version goes before the command: tiltpuzzle --version"),
         (["new", "--size", "11"], "tiltpuzzle: --size expects a side from 2 to 10, not '11'"),
         (["demo", "--speed", "fast"], "tiltpuzzle: --speed expects a positive number, not 'fast'"),
         (["tilt"], "tiltpuzzle: 'tilt' needs DIRECTION"),
         (["status", "--jsn"], "tiltpuzzle: unknown option '--jsn' for 'status'"),
         (["frobnicate"], "tiltpuzzle: unknown command 'frobnicate'"),
+        (["--bogus", "status"], "tiltpuzzle: unknown option '--bogus' for 'tiltpuzzle'"),
         ([], "tiltpuzzle: no command given"),
     ])
     func aBadArgumentIsOneClearLineAndAHint(arguments: [String], message: String) throws {
@@ -47,21 +74,18 @@ struct ClientErrorTests {
         #expect(result.stderrLines.count == 2)
         #expect(result.stderrLines.first == message)
         #expect(result.stderrLines.last?.hasPrefix("(see 'tiltpuzzle") == true)
+        #expect(result.stderrLines.last?.contains("tiltpuzzle tiltpuzzle") == false, "the program named once")
     }
 
     /// A socket the user may not open: root's, mode 0600, the client run as nobody.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "needs root to run the client as another user"))
+    @Test(.enabled(if: Unprivileged.isAvailable, "needs root to run the client as another user"))
     func aSocketWithoutPermissionSaysWhichGroupToJoin() throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
         #expect(chmod(daemon.socketPath, 0o600) == 0)
-        // The build folder may be out of an unprivileged user's reach; the temporary folder is not.
-        let copy = directory.path + "/tiltpuzzle"
-        try FileManager.default.copyItem(atPath: Client.path, toPath: copy)
+        let client = try Unprivileged.command("tiltpuzzle", in: directory)
         let result = try Client.run(["--socket", daemon.socketPath, "status"],
-                                    prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"],
-                                    executable: copy)
+                                    prefix: Array(client.dropLast()), executable: client.last!)
         #expect(result.status == 77)
         #expect(result.stderr.contains("permission denied on \(daemon.socketPath)"))
         #expect(result.stderr.contains("Join the 'tiltpuzzle' group"))
@@ -80,6 +104,37 @@ struct ClientErrorTests {
                                    environment: ["TILTPUZZLE_SOCKET": daemon.socketPath])
         #expect(wrong.status == 69)
         #expect(wrong.stderr.contains("wrong.sock"))
+    }
+
+    /// docs/client.md, "Exit statuses": what the client can check is a usage error before
+    /// it connects; a missing input file is 66, not "no daemon".
+    @Test func oneRuleForExitStatuses() throws {
+        let empty = try Client.run(["--socket", "", "status"])
+        #expect(empty.status == 64)
+        #expect(empty.stderrLines.first == "tiltpuzzle: --socket needs a path, not ''")
+        let directory = TemporaryDirectory()
+        let missing = try Client.run(["record", "--source", "replay:" + directory.path + "/missing.csv", "--output", directory.path + "/out.csv"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.hasPrefix("tiltpuzzle: cannot read the trace \(directory.path)/missing.csv"))
+        let daemon = try DaemonProcess(directory: directory)
+        // A global option after the command works there.
+        let after = try Client.run(["status", "--socket", daemon.socketPath])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.contains("at \(daemon.socketPath)"))
+    }
+
+    @Test func theDaemonsHintNamesItOnce() throws {
+        let process = Process()
+        process.executableURL = BuiltProducts.url("tiltpuzzled")
+        process.arguments = ["--bogus"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("(see 'tiltpuzzled --help')"), "\(text)")
     }
 
     @Test func playNeedsATerminal() throws {
@@ -102,11 +157,15 @@ struct ClientErrorTests {
             #expect(help.status == 0, "\(command)")
             #expect(help.stdout.contains("Usage: tiltpuzzle \(command)"), "\(command)")
             #expect(try Client.run(["help", command]).stdout == help.stdout, "\(command)")
+            for line in help.stdoutLines { #expect(line.count <= 80, "\(command): wider than a terminal: \(line)") }
         }
+        // Wrapped at word boundaries, not where the source broke its lines.
+        let demo = try Client.run(["demo", "--help"])
+        #expect(demo.stdoutLines.contains { $0.contains("(near-shortest from 5×5 up)") }, "\(demo.stdout)")
         for line in program.stdoutLines { #expect(line.count <= 80, "wider than a terminal: \(line)") }
         let play = try Client.run(["play", "--help"])
         for key in ["arrow key", "u undoes", "r redoes", "n starts a new game", "c calibrates", "q quits"] {
-            #expect(play.stdout.contains(key), "\(key)")
+            #expect(play.stdout.replacingOccurrences(of: "\n", with: " ").contains(key), "\(key)")
         }
     }
 }

@@ -24,8 +24,9 @@ struct OneShotCommandTests {
         let result = try Client.run(["status"], on: daemon)
         #expect(result.status == 0)
         #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 4, board: Self.solvedBoard))
-        #expect(result.stdout.contains("4×4 game, 0 moves"))
-        #expect(result.stdout.contains("sensor absent"))
+        #expect(result.stdout.contains("4×4 game, 0 moves, 0:00 played"), "play time as a clock")
+        #expect(result.stdoutLines.contains("board: 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _"))
+        #expect(result.stdout.contains("sensor disabled — no sensor by choice"))
         #expect(result.stdout.contains("at \(daemon.socketPath)"))
     }
 
@@ -41,7 +42,7 @@ struct OneShotCommandTests {
         #expect(state["board"] as? [Int] == Self.solvedBoard)
         #expect(state["size"] as? Int == 4 && state["empty"] as? Int == 15 && state["moves"] as? Int == 0)
         #expect(state["solved"] as? Bool == true && state["canUndo"] as? Bool == false)
-        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "absent")
+        #expect((object["sensor"] as? [String: Any])?["status"] as? String == "disabled")
         #expect((object["daemon"] as? [String: Any])?["socket"] as? String == daemon.socketPath)
     }
 
@@ -54,14 +55,17 @@ struct OneShotCommandTests {
     }
 
     @Test(arguments: [
-        Script(steps: [(["tilt", "left"], "nothing moved"), (["tilt", "right"], "moved 14→15 right")],
+        Script(steps: [(["tilt", "left"], "nothing moved"), (["tilt", "right"], "moved 15 right")],
                board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14], moves: 1),
-        Script(steps: [(["move", "14", "right"], "moved 14→15 right"), (["slide", "12"], "moved 13→14 right, 12→13 right")],
+        // Tiles by their labels; --cell for the protocol's cells.
+        Script(steps: [(["move", "15", "right"], "moved 15 right"), (["slide", "13"], "moved 14 right, 13 right")],
+               board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14], moves: 3),
+        Script(steps: [(["move", "--cell", "14", "right"], "moved 15 right"), (["slide", "--cell", "12"], "moved 14 right, 13 right")],
                board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14], moves: 3),
         // A slide is one action: one undo takes back all its tiles, one redo replays them.
-        Script(steps: [(["slide", "12"], "moved 14→15 right, 13→14 right, 12→13 right"),
-                       (["undo"], "moved 13→12 left, 14→13 left, 15→14 left — solved!"),
-                       (["redo"], "moved 14→15 right, 13→14 right, 12→13 right"),
+        Script(steps: [(["slide", "13"], "moved 15 right, 14 right, 13 right"),
+                       (["undo"], "moved 13 left, 14 left, 15 left — solved!"),
+                       (["redo"], "moved 15 right, 14 right, 13 right"),
                        (["redo"], "nothing moved")],
                board: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14], moves: 3),
     ])
@@ -108,7 +112,7 @@ struct OneShotCommandTests {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
         let board = [0, 1, 2, 3, 4, 5, 6, 8, 7]
-        let result = try Client.run(["new", "--board", "0,1,2, 3,4,5, 6,8,7"], on: daemon)
+        let result = try Client.run(["new", "--board", "1,2,3, 4,5,6, 7,_,8"], on: daemon)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines.last == "new 3×3 game")
         #expect(ScreenBoard.rows(result.stdoutLines) == ScreenBoard.expected(size: 3, board: board))
@@ -118,11 +122,12 @@ struct OneShotCommandTests {
     }
 
     @Test(arguments: [
-        (["--board", "0,1,2,3,4,5,6,7"], "--board: a board has size² values"),
-        (["--board", "1,0,2,3"], "--board: the board cannot be solved"),
-        (["--board", "0,1,x,3"], "--board expects whole numbers, not 'x'"),
-        (["--board", "0,1,3,2", "--seed", "4"], "--board is played as given"),
-        (["--board", "0,1,3,2", "--size", "3"], "--size is 3 but the board is 2×2"),
+        (["--board", "1,2,3,4,5,6,7,8"], "--board: a board has 4, 9, 16, 25, 36, 49, 64, 81, 100 cells (a side from 2 to 10), not 8"),
+        (["--board", "2,1,3,0"], "--board: this board cannot be solved: swapping two tiles (not the empty cell) makes it solvable"),
+        (["--board", "1,2,x,0"], "--board: 'x' is not a tile: write the tiles' numbers and 0 or _ for the empty cell"),
+        (["--board", "1,2,3,4,5,6,7,8,9"], "--board: there is no tile 9 on a 3×3 board: its tiles are 1 to 8, and 0 or _ the empty cell"),
+        (["--board", "1,2,3,0", "--seed", "4"], "--board is played as given"),
+        (["--board", "1,2,3,0", "--size", "3"], "--size is 3 but the board is 2×2"),
     ])
     func aBadBoardIsAUsageError(arguments: [String], message: String) throws {
         let directory = TemporaryDirectory()
@@ -141,7 +146,7 @@ struct OneShotCommandTests {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
         // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
-        #expect(try Client.run(["new", "--board", "0,1,2,3,4,5,8,6,7"], on: daemon).status == 0)
+        #expect(try Client.run(["new", "--board", "1 2 3 4 5 6 _ 7 8"], on: daemon).status == 0)
         let first = try Client.run(["hint"], on: daemon)
         #expect(first.status == 0)
         #expect(first.stdout == "slide 7 left — 2 moves to go, optimal\n")
@@ -156,7 +161,7 @@ struct OneShotCommandTests {
     @Test func aFourByFourHintCachesItsTablesInTheStateDirectory() throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
-        #expect(try Client.run(["new", "--board", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,15,14"], on: daemon).status == 0)
+        #expect(try Client.run(["new", "--board", "1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 _ 15"], on: daemon).status == 0)
         let result = try Client.run(["hint"], on: daemon)
         #expect(result.stdout == "slide 15 left — 1 move to go, optimal\n")
         #expect(FileManager.default.fileExists(atPath: daemon.stateDirectory + "/hint-tables-4x4.tpdb"))
@@ -171,11 +176,18 @@ struct OneShotCommandTests {
         #expect(result.stderr == "tiltpuzzle: calibration needs a sensor sample; is a sensor attached? (no-sensor)\n")
     }
 
-    @Test func aMoveOffTheBoardIsRefusedWithStatus1() throws {
+    /// The client checks a tile against the board the daemon sent: a usage error, as
+    /// `move -1 up` is, and nothing is sent.
+    @Test(arguments: [(["move", "99", "up"], "tiltpuzzle: there is no tile 99 on the 4×4 board: its tiles are 1 to 15"),
+                      (["move", "--cell", "16", "up"], "tiltpuzzle: there is no cell 16 on the 4×4 board: its cells are 0 to 15"),
+                      (["slide", "16"], "tiltpuzzle: there is no tile 16 on the 4×4 board: its tiles are 1 to 15")])
+    func aTileOffTheBoardIsAUsageError(arguments: [String], message: String) throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
-        let result = try Client.run(["move", "99", "up"], on: daemon)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("outside the 4×4 board (bad-argument)"))
+        let before = try Client.state(of: daemon)
+        let result = try Client.run(arguments, on: daemon)
+        #expect(result.status == 64)
+        #expect(result.stderrLines == [message, "('tiltpuzzle status' shows the board)"])
+        #expect(try Client.state(of: daemon)["revision"] as? Int == before["revision"] as? Int)
     }
 }

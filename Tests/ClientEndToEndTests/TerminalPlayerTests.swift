@@ -59,7 +59,7 @@ struct TerminalPlayerTests {
             try pane.press(key)
             state = try Client.waitForState(of: daemon) { $0["moves"] as? Int == moves }
             #expect(state["board"] as? [Int] == board, "\(key)")
-            screen = try pane.waitForScreen { Self.boardOnScreen($0, matches: state) && $0.containing("\(moves) moves") }
+            screen = try pane.waitForScreen { Self.boardOnScreen($0, matches: state) && $0.containing(moves == 1 ? "1 move " : "\(moves) moves") }
             #expect(Self.boardOnScreen(screen, matches: state), "\(key)")
         }
 
@@ -86,7 +86,7 @@ struct TerminalPlayerTests {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
         // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
-        #expect(try Client.run(["new", "--board", "0,1,2,3,4,5,8,6,7"], on: daemon).status == 0)
+        #expect(try Client.run(["new", "--board", "1 2 3, 4 5 6, _ 7 8"], on: daemon).status == 0)
         let pane = try TmuxPane(directory: directory, script: Self.script("'\(Client.path)' --socket '\(daemon.socketPath)' play"))
         var screen = try pane.waitForScreen { $0.containing("?: hint") }
         try pane.press("?")
@@ -118,7 +118,7 @@ struct TerminalPlayerTests {
         state = try Client.state(of: daemon)
         screen = try pane.waitForScreen { Self.boardOnScreen($0, matches: state) && $0.containing("tile 15 slid right") }
         #expect(Self.boardOnScreen(screen, matches: state))
-        #expect(screen.containing("1 moves"))
+        #expect(screen.containing("1 move "), "one move, in the singular")
         let largeRule = screen.first { $0.contains("+-") }?.count ?? 0
 
         try pane.resize(width: 44, height: 22)

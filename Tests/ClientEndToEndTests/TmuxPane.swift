@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,10 +13,10 @@ final class TmuxPane {
 
     private let socket: String
     /// Held so that the server's socket is still there when the pane ends it.
-    private let directory: TemporaryDirectory
+    private let directory: TestSupport.TemporaryDirectory
 
     /// Runs `script` with sh in a `width`×`height` pane.
-    init(directory: TemporaryDirectory, width: Int = 100, height: Int = 40, script: String) throws {
+    init(directory: TestSupport.TemporaryDirectory, width: Int = 100, height: Int = 40, script: String) throws {
         self.directory = directory
         socket = directory.path + "/tmux.sock"
         let file = directory.path + "/pane.sh"
@@ -53,46 +54,28 @@ final class TmuxPane {
         return lines
     }
 
-    /// Closes all but standard input, output and error, then runs its arguments.
+    /// Closes all but standard input, output and error, then runs its arguments with
+    /// nothing to read.
     private static let closeInheritedDescriptors = #"""
-        for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$@"
+        for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$@" </dev/null
         """#
 
-    /// Runs tmux with its output in a file. Not with `Process`: the server tmux starts
-    /// lives on with whatever it inherits, so each inheritance is undone here. Test
-    /// threads block signals, which a child inherits: the server would ignore the
-    /// SIGTERM that kill-server sends it. Open descriptors (other tests' pipes, which
-    /// would then never reach their end) are closed by the shell before tmux starts.
+    /// Runs tmux with its output in a file. The server tmux starts lives on with
+    /// whatever it inherits, so each inheritance is undone: ChildProcess starts it with
+    /// no signal blocked (test threads block signals, and the server would ignore the
+    /// SIGTERM that kill-server sends it), and the shell closes the other open
+    /// descriptors (other tests' pipes, which would then never reach their end).
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         guard let executable = Self.executable else { throw TestFailure("tmux is not installed") }
         let outputFile = socket + ".out"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ["/bin/bash", "-c", Self.closeInheritedDescriptors, "tmux-launcher", executable,
-                    "-S", socket, "-f", "/dev/null"] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        var cEnvironment = Client.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment) == 0 else {
-            throw TestFailure("cannot start tmux")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        unlink(outputFile)
+        let child = try ChildProcess(["/bin/bash", "-c", Self.closeInheritedDescriptors, "tmux-launcher", executable,
+                                      "-S", socket, "-f", "/dev/null"] + arguments,
+                                     environment: ["TILTPUZZLE_SOCKET": nil, "XDG_RUNTIME_DIR": nil, "TERM": nil],
+                                     standardOutput: .file(outputFile), standardError: .discard)
+        let status = child.wait()
         let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
-        // Exited (low 7 bits clear) with status 0.
         guard status == 0 else { throw TestFailure("tmux \(arguments.joined(separator: " ")) failed (\(status))") }
         return output
     }

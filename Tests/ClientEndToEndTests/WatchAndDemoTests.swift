@@ -13,15 +13,15 @@ struct WatchAndDemoTests {
         let watch = try RunningClient(["--socket", daemon.socketPath, "watch"])
         let lines = watch.lines
         let greeting = lines.lines(until: { $0.hasPrefix("sensor") })
-        #expect(greeting == ["state 1: 4×4, 0 moves, 0:00 played, solved, board 1 2 3 4|5 6 7 8|9 10 11 12|13 14 15 _",
-                             "sensor absent — no accelerometer found"])
+        #expect(greeting == ["state 1: 4×4, 0 moves, 0:00 played, solved; board 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _",
+                             "sensor disabled — no sensor by choice (source none)"])
         // The lines come while the watcher runs, not when it ends.
         _ = try Client.run(["tilt", "right"], on: daemon)
-        #expect(lines.next() == "move 2: tile 15 right 14→15 (command), 1 moves")
+        #expect(lines.next() == "move 2: tile 15 right, cell 14→15 (command), 1 move")
         _ = try Client.run(["tilt", "down"], on: daemon)
-        #expect(lines.next() == "move 3: tile 11 down 10→14 (command), 2 moves")
+        #expect(lines.next() == "move 3: tile 11 down, cell 10→14 (command), 2 moves")
         _ = try Client.run(["new", "--no-shuffle"], on: daemon)
-        #expect(lines.next()?.hasPrefix("state 4: 4×4, 0 moves, 0:00 played, solved, board 1 2 3 4|") == true)
+        #expect(lines.next()?.hasPrefix("state 4: 4×4, 0 moves, 0:00 played, solved; board 1 2 3 4, ") == true)
 
         watch.process.terminate()
         #expect(watch.wait() == 128 + SIGTERM)
@@ -39,6 +39,19 @@ struct WatchAndDemoTests {
         #expect(watch.errorText == "tiltpuzzle: the daemon closed the connection.\n")
     }
 
+    /// Into a pipe, each line comes as it happens (not when a buffer fills or the demo
+    /// ends), and the moves name tiles by their labels: seed 1 deals 4 6 1 | _ 3 2 | 7 8 5,
+    /// whose first tilt, up, slides tile 7.
+    @Test func theDemoIntoAPipeShowsEachLineAsItHappens() throws {
+        let demo = try RunningClient(["demo", "--seed", "1"])
+        #expect(demo.lines.next(timeout: 30) == "demo: a tablet solving a shuffled 3×3 puzzle (seed 1): 19 tilts (optimal)")
+        let first = demo.lines.lines(until: { $0.hasPrefix("tile ") || $0.hasPrefix("demo: ") }, timeout: 30)
+        #expect(first.last == "tile 7 up, 1 move")
+        #expect(demo.process.isRunning, "the line came while the demo played on")
+        demo.process.terminate()
+        _ = demo.wait()
+    }
+
     @Test func theDemoSolvesItsPuzzle() throws {
         let result = try Client.run(["demo", "--speed", "8", "--seed", "1"])
         #expect(result.status == 0)
@@ -46,6 +59,7 @@ struct WatchAndDemoTests {
         let summary = try #require(result.stdoutLines.last)
         #expect(summary.hasPrefix("demo: 19 tilts, 19 moves, "), "the solver's optimal 19-move solution, all of it")
         #expect(summary.hasSuffix(": solved"))
+        #expect(summary.range(of: #", \d+:\d\d of play"#, options: .regularExpression) != nil, "play time as a clock: \(summary)")
     }
 
     /// On a terminal the demo redraws the board in place, ends on the solved board

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ import Glibc
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     /// A solved 4×4 game, saved where the daemon will look for it.
-    static func seedSolvedGame(in directory: TemporaryDirectory) throws {
+    static func seedSolvedGame(in directory: TestSupport.TemporaryDirectory) throws {
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let game = #"{"format":1,"revision":0,"time":0,"puzzle":{"size":4,"board":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"moves":0,"history":{"limit":1000,"undo":"","redo":""}}}"#
@@ -135,7 +136,27 @@ import Glibc
         #expect(greeting["size"] as? Int == 4)
         let files = try FileManager.default.contentsOfDirectory(atPath: state.path)
         #expect(files.contains { $0.hasPrefix("game.json.corrupt-") })
-        #expect(daemon.log.contains("unusable"))
+        #expect(daemon.logShows("unusable"), "the log arrives through a pipe, after the greeting")
+    }
+
+    /// Records earlier versions wrote for games that began solved (0 moves) are dropped
+    /// when the game is read, and the log says so; `--source none` is `disabled`.
+    @Test func unbeatableSavedRecordsAreDroppedWithALogLine() throws {
+        let directory = TemporaryDirectory()
+        let state = directory.url.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let game = #"{"format":1,"revision":2,"time":0,"puzzle":{"size":3,"board":[0,1,2,3,4,5,6,7,8],"moves":0,"#
+            + #""history":{"limit":1000,"undo":"","redo":""}},"records":[{"size":3,"bestTime":0.4,"fewestMoves":0}]}"#
+        try game.write(to: state.appendingPathComponent("game.json"), atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(directory: directory)
+        let client = try TestClient(path: daemon.socketPath)
+        #expect(client.next()?["type"] as? String == "hello")
+        let greeting = client.next()
+        #expect(greeting?["type"] as? String == "state" && (greeting?["records"] as? [Any])?.isEmpty == true)
+        let sensor = client.next()
+        #expect(sensor?["status"] as? String == "disabled")
+        #expect(sensor?["message"] as? String == "no sensor by choice (source none)")
+        #expect(daemon.logShows("dropped the saved 3×3 record: 0 moves"))
     }
 
     @Test func badInputOverARealSocket() throws {
@@ -164,31 +185,18 @@ import Glibc
     }
 
     @Test func usageErrorsExit64() throws {
-        let process = Process()
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--replay-speed", "fast"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message.contains("--replay-speed"))
+        let result = try DaemonExit.run(["--replay-speed", "fast"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("--replay-speed"))
     }
 
     @Test func aBadConfigurationIsAClearErrorAtStart() throws {
         let directory = TemporaryDirectory()
         let config = directory.url.appendingPathComponent("bad.conf")
         try "[detector]\ntrigger-angel = 20\n".write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--config", config.path, "--socket", directory.path + "/s", "--state-dir", directory.path]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message.contains("line 2") && message.contains("trigger-angel"))
+        let result = try DaemonExit.run(["--config", config.path, "--socket", directory.path + "/s",
+                                         "--state-dir", directory.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("line 2") && result.output.contains("trigger-angel"))
     }
 }

@@ -18,7 +18,7 @@ import Glibc
         let directory = TemporaryDirectory()
         try DaemonTests.seedSolvedGame(in: directory)
         var daemon = try DaemonProcess(directory: directory)
-        let pid = daemon.process.processIdentifier
+        let pid = daemon.process.pid
         let player = try TestClient(path: daemon.socketPath)
         #expect(player.greeting() != nil)
         var watching: [TestClient] = []

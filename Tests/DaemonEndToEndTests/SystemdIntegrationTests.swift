@@ -47,22 +47,19 @@ import Glibc
         daemon.terminate()
         let stopping = notify.receive(until: { $0.contains("STOPPING=1") })
         #expect(stopping.contains("STOPPING=1"))
-        #expect(daemon.process.terminationStatus == 0)
+        #expect(daemon.process.wait() == 0)
     }
 
     @Test func takesItsSocketBySocketActivation() throws {
         let directory = TemporaryDirectory()
         let socketPath = directory.path + "/activated.sock"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        process.arguments = ["-l", socketPath, BuiltProducts.url("tiltpuzzled").path,
-                             "--source", "none", "--state-dir", directory.path + "/state",
-                             "--socket", directory.path + "/not-used.sock"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let activator = try ChildProcess(["/usr/bin/systemd-socket-activate", "-l", socketPath, BuiltProducts.url("tiltpuzzled").path,
+                                          "--source", "none", "--state-dir", directory.path + "/state",
+                                          "--socket", directory.path + "/not-used.sock"],
+                                         standardError: .discard)
         defer {
-            process.terminate()
-            process.waitUntilExit()
+            activator.signal(SIGTERM)
+            activator.wait()
         }
         var client: TestClient?
         let deadline = Date().addingTimeInterval(10)
@@ -87,19 +84,21 @@ import Glibc
         let first = try TestClient(path: daemon.socketPath)
         #expect(first.greeting() != nil)
         try "[clients]\nmax-clients = 1\n".write(to: config, atomically: true, encoding: .utf8)
-        kill(daemon.process.processIdentifier, SIGHUP)
+        kill(daemon.process.pid, SIGHUP)
         let reloaded = Date().addingTimeInterval(5)
         while !daemon.log.contains("configuration reloaded"), Date() < reloaded { usleep(20_000) }
         let refused = try TestClient(path: daemon.socketPath)
+        #expect(refused.next()?["type"] as? String == "hello")
         #expect(refused.next()?["code"] as? String == "too-many-clients")
         // A broken file at reload is reported and the running configuration stays.
         try "[clients]\nmax-clients = many\n".write(to: config, atomically: true, encoding: .utf8)
-        kill(daemon.process.processIdentifier, SIGHUP)
+        kill(daemon.process.pid, SIGHUP)
         let kept = Date().addingTimeInterval(5)
         while !daemon.log.contains("keeping the old one"), Date() < kept { usleep(20_000) }
         #expect(daemon.log.contains("line 2"))
         #expect(daemon.process.isRunning)
         let stillRefused = try TestClient(path: daemon.socketPath)
+        #expect(stillRefused.next()?["type"] as? String == "hello")
         #expect(stillRefused.next()?["code"] as? String == "too-many-clients")
     }
 
@@ -110,7 +109,7 @@ import Glibc
         client.greeting()
         _ = client.request(#"{"cmd":"new","size":3,"seed":99,"id":1}"#, id: 1)
         daemon.terminate()
-        #expect(daemon.process.terminationStatus == 0)
+        #expect(daemon.process.wait() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
         let saved = try String(contentsOfFile: daemon.stateDirectory + "/game.json", encoding: .utf8)
         #expect(saved.contains("\"size\":3"))

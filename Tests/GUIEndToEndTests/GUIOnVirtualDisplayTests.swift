@@ -22,6 +22,8 @@ import TiltWire
         let gui = try GUIProcess(display: display, directory: directory, arguments: ["--socket", daemon.socketPath, "--frame-stats",
                                                                "--window", "\(Int(Self.windowSize.width))x\(Int(Self.windowSize.height))"])
         let window = try display.waitForWindow(named: "tiltpuzzle")
+        let classed = try display.run("xdotool", package: "xdotool", ["search", "--class", "^\(AppIdentity.id)$"])
+        #expect(classed.split(separator: "\n").contains(Substring(window)), "the X11 class is the desktop entry's id")
         try expectShown(state, display, window, directory)
 
         // A key: an arrow tilts.
@@ -94,7 +96,7 @@ import TiltWire
         for _ in 0..<50 where !dimmed {
             Thread.sleep(forTimeInterval: 0.1)
             let shot = try display.screenshot(window: window, file: directory.path + "/shot.xwd")
-            dimmed = !shot.pixel(at: probes(tile)[0]).isClose(to: Palette.tile)
+            dimmed = !shot.pixel(at: BoardPicture(layout: layout).probes(tile)[0]).isClose(to: Palette.tile)
         }
         #expect(dimmed, "the window did not show that the daemon was gone")
         #expect(gui.process.isRunning)
@@ -113,40 +115,12 @@ import TiltWire
 
     // MARK: Screen
 
-    /// Points near the four corners of the tile at `index`, away from its number: all
-    /// the tile's colour when a tile rests there (one still sliding leaves a corner
-    /// uncovered), all the board's where the gap is.
-    func probes(_ index: Int) -> [Point] {
-        let tile = layout.tile(row: Double(index / 4), column: Double(index % 4))
-        let inset = tile.width * 0.05
-        return [(0.0, 0.0), (1, 0), (0, 1), (1, 1)].map { corner in
-            Point(x: tile.x + inset + corner.0 * (tile.width - 2 * inset - 1),
-                  y: tile.y + inset + corner.1 * (tile.height - 2 * inset - 1))
-        }
-    }
-
-    /// What differs between the screenshot and `state`, cell by cell.
-    func mismatches(_ shot: Screenshot, _ state: GameState) -> [String] {
-        (0..<16).compactMap { index in
-            let isGap = state.board[index] == 15
-            let tile = layout.tile(row: Double(index / 4), column: Double(index % 4))
-            let ink = shot.count(of: Palette.tileText, in: tile.insetBy(tile.width * 0.2), tolerance: 30)
-            for point in probes(index) where !shot.pixel(at: point).isClose(to: isGap ? Palette.board : Palette.tile) {
-                return "cell \(index): \(shot.pixel(at: point)) at \(point), expected the \(isGap ? "gap" : "tile") colour"
-            }
-            if isGap ? ink > 0 : ink == 0 {
-                return "cell \(index): \(ink) pixels of number ink"
-            }
-            return nil
-        }
-    }
-
     /// Waits for the animations to end: the screen must match `state` within 5 s.
     func expectShown(_ state: GameState, _ display: VirtualDisplay, _ window: String, _ directory: TemporaryDirectory,
                      sourceLocation: SourceLocation = #_sourceLocation) throws {
         var problems: [String] = []
         for _ in 0..<50 {
-            problems = mismatches(try display.screenshot(window: window, file: directory.path + "/shot.xwd"), state)
+            problems = BoardPicture(layout: layout).mismatches(try display.screenshot(window: window, file: directory.path + "/shot.xwd"), state)
             if problems.isEmpty { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -165,8 +139,8 @@ import TiltWire
     }
 
     /// Asks for the state until its revision is past `old`'s.
-    static func waitForChange(from old: GameState, on connection: DaemonConnection) throws -> GameState {
-        let deadline = Date().addingTimeInterval(10)
+    static func waitForChange(from old: GameState, on connection: DaemonConnection, timeout: Double = 10) throws -> GameState {
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let state = try state(after: .state, on: connection)
             if state.revision > old.revision { return state }

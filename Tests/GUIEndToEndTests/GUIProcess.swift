@@ -9,7 +9,8 @@ final class GUIProcess {
     let process = Process()
     private let logPath: String
 
-    init(display: VirtualDisplay, directory: TemporaryDirectory, arguments: [String]) throws {
+    /// `stateHome`: the XDG state folder; by default one where the first-start card was seen.
+    init(display: VirtualDisplay, directory: TemporaryDirectory, arguments: [String], stateHome: String? = nil) throws {
         logPath = directory.path + "/gui.log"
         process.executableURL = BuiltProducts.url("tiltpuzzle-gui")
         process.arguments = arguments
@@ -17,11 +18,22 @@ final class GUIProcess {
         environment["DISPLAY"] = display.name
         environment["SDL_VIDEODRIVER"] = "x11"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment["XDG_STATE_HOME"] = stateHome ?? Self.stateHomeWithFirstStartSeen(in: directory)
         process.environment = environment
         let log = try VirtualDisplay.outputFile(logPath)
         process.standardError = log
         process.standardOutput = log
         try process.run()
+    }
+
+    /// A state folder in which the first-start card was already dismissed, so it covers
+    /// nothing the test looks at.
+    static func stateHomeWithFirstStartSeen(in directory: TemporaryDirectory) -> String {
+        let home = directory.path + "/xdg-state"
+        try? FileManager.default.createDirectory(atPath: home + "/tiltpuzzle", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: home + "/tiltpuzzle/welcomed", contents: nil)
+        chmod(home, 0o755)
+        return home
     }
 
     var output: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }

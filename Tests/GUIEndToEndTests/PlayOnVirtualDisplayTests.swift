@@ -79,8 +79,9 @@ import TiltWire
         defer { daemon.terminate() }
         let display = try VirtualDisplay(directory: directory)
         let control = try DaemonConnection(candidates: [daemon.socketPath])
-        _ = try control.request(.new(size: 3, seed: nil, shuffle: false))
-        _ = try control.request(.tilt(.right))
+        // A game that began one tilt from solved: one that began solved sets no record.
+        let nearlySolved = try Board(cells: [0, 1, 2, 3, 4, 5, 6, 8, 7])
+        _ = try control.request(.new(size: nil, seed: nil, shuffle: false, board: nearlySolved))
         let gui = try GUIProcess(display: display, directory: directory,
                                  arguments: ["--socket", daemon.socketPath, "--window", "480x600"])
         let window = try display.waitForWindow(named: "tiltpuzzle")

@@ -15,11 +15,11 @@ final class VirtualDisplay {
 
     static let screen = "1024x768x24"
 
-    init(directory: TemporaryDirectory) throws {
+    init(directory: TemporaryDirectory, screen: String = VirtualDisplay.screen) throws {
         self.directory = directory.path
         server.executableURL = try Self.tool("Xvfb", package: "xvfb")
         // -displayfd: the server chooses a free display and writes its number to fd 1.
-        server.arguments = ["-displayfd", "1", "-screen", "0", Self.screen, "-nolisten", "tcp"]
+        server.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
         let numberFile = directory.path + "/display"
         server.standardOutput = try Self.outputFile(numberFile)
         server.standardError = FileHandle.nullDevice

@@ -8,15 +8,12 @@ Python 3, stdlib only.
 """
 
 import argparse
+import importlib.util
 import json
-import lzma
 import os
 import re
 import shutil
-import stat
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -24,297 +21,22 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 GUEST = HERE / "guest"
 
+# What the QEMU labs share: failures and steps, the command runner, the kernel kit,
+# the initramfs, the QEMU command line and the boot (Tests/QEMULab/qemulab.py).
+_spec = importlib.util.spec_from_file_location("qemulab", REPO / "Tests/QEMULab/qemulab.py")
+qemulab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(qemulab)
+LabFailure, fail, step, begin, run = qemulab.LabFailure, qemulab.fail, qemulab.step, qemulab.begin, qemulab.run
+BUSYBOX, QBOOT = qemulab.BUSYBOX, qemulab.QBOOT
+kernel_package, extract_vmlinux, newc, sections = (qemulab.kernel_package, qemulab.extract_vmlinux, qemulab.newc,
+                                                   qemulab.sections)
+
 # What the guest loads, with their dependencies (modprobe --show-depends).
 MODULES = ["uhid", "hid-sensor-hub", "hid-sensor-accel-3d", "uinput", "evdev"]
 HELPERS = ["uhid-accel", "uinput-accel", "lab-client"]
-# udev rules from the host's udev package; the project's own come from udev/.
-HOST_RULES = ["50-udev-default.rules", "60-input-id.rules", "60-sensor.rules", "80-drivers.rules"]
-BUSYBOX = Path("/bin/busybox")
-QBOOT = Path("/usr/share/qemu/qboot.rom")
-
-STEP = "start"
-PASSED = 0   # steps and checks done, for the closing "N passed, N failed" line
-
-
-class LabFailure(Exception):
-    def __init__(self, step, message, tail=None):
-        super().__init__(message)
-        self.step = step
-        self.tail = tail
-
-
-def fail(message, tail=None):
-    raise LabFailure(STEP, message, tail)
-
-
-def step(name):
-    begin(name)
-    print(f"kernel lab: {name}", flush=True)
-
-
-def begin(name):
-    """The step or check that a failure from now on is reported against."""
-    global STEP, PASSED
-    if STEP != "start":
-        PASSED += 1
-    STEP = name
-
-
-def run(command, attempts=1, **kwargs):
-    """Runs a command; a failure names it and shows its errors and last lines."""
-    for attempt in range(attempts):
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
-        if result.returncode == 0:
-            return result.stdout
-        if attempt + 1 < attempts:
-            print(f"  {' '.join(map(str, command[:3]))} exited {result.returncode}; once more", flush=True)
-    lines = result.stdout.splitlines()
-    errors = [line for line in lines[:-30] if "error" in line.lower()][-20:]
-    fail(f"{' '.join(map(str, command))} exited {result.returncode}", errors + lines[-30:])
-
-
-# --- The kernel -----------------------------------------------------------------
-
-def kernel_package(cache):
-    """The linux-image-*-amd64 package apt offers now (what linux-image-amd64 depends on)."""
-    pinned = os.environ.get("KERNEL_LAB_KERNEL")
-    if pinned:
-        return pinned
-    try:
-        out = subprocess.run(["apt-cache", "depends", "linux-image-amd64"], stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True).stdout
-        found = re.findall(r"Depends: (linux-image-[0-9][\w.+-]*-amd64)", out)
-        if found:
-            return found[0]
-    except FileNotFoundError:
-        pass
-    # No apt lists: the newest kit already in the cache.
-    kits = sorted(p.name for p in cache.glob("linux-image-*") if (p / "vmlinux").exists())
-    if kits:
-        return kits[-1]
-    fail("apt-cache offers no linux-image-amd64 (run apt-get update) and nothing is cached")
-
-
-def extract_vmlinux(bzimage, target):
-    """The uncompressed kernel from a bzImage's xz payload (qboot boots it via PVH)."""
-    data = bzimage.read_bytes()
-    start = data.find(b"\xfd7zXZ\x00")
-    if start < 0:
-        fail(f"{bzimage} has no xz payload")
-    elf = lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(data[start:])
-    if elf[:4] != b"\x7fELF":
-        fail(f"{bzimage}: the payload is not an ELF kernel")
-    target.write_bytes(elf)
-
-
-def kernel_kit(cache):
-    """vmlinux, the needed modules (with depmod's indexes) and their load order, cached."""
-    package = kernel_package(cache)
-    kit = cache / package
-    if (kit / "vmlinux").exists() and (kit / "modules.load").exists():
-        print(f"  {package} (cached)")
-        return kit
-    print(f"  {package}: downloading")
-    cache.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="kit-", dir=cache))
-    try:
-        run(["apt-get", "download", package], cwd=work)
-        debs = list(work.glob("*.deb"))
-        if not debs:
-            fail(f"apt-get download {package} left no .deb")
-        root = work / "root"
-        run(["dpkg-deb", "-x", str(debs[0]), str(root)])
-        versions = [p.name for p in (root / "lib/modules").iterdir()]
-        if len(versions) != 1:
-            fail(f"{package}: expected one module tree, found {versions}")
-        version = versions[0]
-        run(["depmod", "-b", str(root), version])
-        new = work / "kit"
-        (new / "lib/modules" / version).mkdir(parents=True)
-        extract_vmlinux(next((root / "boot").glob("vmlinuz-*")), new / "vmlinux")
-        order = []
-        for module in MODULES:
-            out = run(["modprobe", "-d", str(root), "-S", version, "--show-depends", module])
-            for line in out.splitlines():
-                words = line.split()
-                if words[:1] == ["insmod"] and words[1] not in order:
-                    order.append(words[1])
-        load = []
-        base = root / "lib/modules" / version
-        for path in order:
-            relative = Path(path).relative_to(base)
-            (new / "lib/modules" / version / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, new / "lib/modules" / version / relative)
-            load.append(f"/lib/modules/{version}/{relative}")
-        for name in ("modules.order", "modules.builtin", "modules.builtin.modinfo"):
-            if (base / name).exists():
-                shutil.copy2(base / name, new / "lib/modules" / version / name)
-        run(["depmod", "-b", str(new), version])
-        (new / "version").write_text(version + "\n")
-        (new / "modules.load").write_text("\n".join(load) + "\n")
-        if kit.exists():
-            shutil.rmtree(kit)
-        new.rename(kit)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    return kit
-
-
-# --- The initramfs ---------------------------------------------------------------
-
-def libraries(binary):
-    """The shared objects ldd lists for a binary (the loader included)."""
-    out = run(["ldd", str(binary)])
-    found = []
-    for line in out.splitlines():
-        match = re.search(r"(?:=>\s*)?(/\S+)\s+\(0x", line)
-        if match:
-            found.append(match.group(1))
-    return found
-
-
-def newc(entries, target):
-    """Writes a newc cpio archive: entries are (path, mode, data or link target)."""
-    with open(target, "wb") as out:
-        def header(name, mode, size, ino):
-            name_bytes = name.encode() + b"\0"
-            fields = [ino, mode, 0, 0, 1, 0, size, 0, 0, 0, 0, len(name_bytes), 0]
-            out.write(b"070701" + b"".join(b"%08X" % f for f in fields) + name_bytes)
-            out.write(b"\0" * ((4 - (110 + len(name_bytes)) % 4) % 4))
-
-        for ino, (name, mode, data) in enumerate(entries, start=1):
-            payload = data if isinstance(data, bytes) else data.encode()
-            header(name, mode, len(payload), ino)
-            out.write(payload)
-            out.write(b"\0" * ((4 - len(payload) % 4) % 4))
-        header("TRAILER!!!", 0, 0, 0)
-
-
-def initramfs(kit, daemon, helpers, config, target):
-    entries = {}
-
-    def directory(path):
-        parts = Path(path).parts
-        for i in range(2, len(parts) + 1):
-            entries.setdefault("/".join(parts[1:i]), (stat.S_IFDIR | 0o755, b""))
-
-    def add_file(path, source=None, data=None, mode=0o644):
-        directory(str(Path(path).parent))
-        if data is None:
-            data = Path(source).read_bytes()
-            mode = os.stat(source).st_mode & 0o777
-        entries[path.lstrip("/")] = (stat.S_IFREG | mode, data)
-
-    def add_link(path, target_path):
-        directory(str(Path(path).parent))
-        entries[path.lstrip("/")] = (stat.S_IFLNK | 0o777, target_path)
-
-    for d in ("/dev", "/proc", "/sys", "/run", "/tmp", "/var/lib", "/root", "/etc/udev/rules.d"):
-        directory(d)
-    add_file("/bin/busybox", BUSYBOX)
-    applets = run([str(BUSYBOX), "--list"]).split()
-    for applet in applets:
-        if applet not in ("busybox", "init", "linuxrc"):
-            add_link(f"/bin/{applet}", "busybox")
-    add_link("/sbin", "bin")
-    udevadm = Path(shutil.which("udevadm") or "/bin/udevadm").resolve()
-    add_file("/bin/udevadm", udevadm)
-    add_link("/bin/systemd-udevd", "udevadm")
-    add_file("/bin/tiltpuzzled", daemon)
-    for helper in helpers:
-        add_file(f"/bin/{helper.name}", helper)
-    for binary in (daemon, udevadm):
-        for lib in libraries(binary):
-            add_file(lib, os.path.realpath(lib))
-    # The daemon opens libiio at run time (docs/performance.md), so ldd does not list
-    # it: it goes where libc is, with what it needs.
-    libdir = Path(next(lib for lib in libraries(daemon) if Path(lib).name == "libc.so.6")).parent
-    libiio = libdir / "libiio.so.0"
-    for lib in [str(libiio)] + libraries(libiio):
-        add_file(lib, os.path.realpath(lib))
-    for rule in HOST_RULES:
-        source = Path("/usr/lib/udev/rules.d") / rule
-        if source.exists():
-            add_file(f"/usr/lib/udev/rules.d/{rule}", source)
-    for rule in (REPO / "udev").glob("*.rules"):
-        add_file(f"/usr/lib/udev/rules.d/{rule.name}", rule)
-    version = (kit / "version").read_text().strip()
-    for path in (kit / "lib/modules" / version).rglob("*"):
-        if path.is_file():
-            add_file("/" + str(path.relative_to(kit)), path)
-    add_file("/etc/lab/modules", data=(kit / "modules.load").read_bytes())
-    add_file("/etc/lab/config", data="".join(f"{k}='{v}'\n" for k, v in config.items()).encode())
-    add_file("/etc/passwd", data=b"root:x:0:0:root:/root:/bin/sh\n"
-             b"tiltpuzzle:x:999:999:tiltpuzzle:/var/lib/tiltpuzzle:/bin/false\n")
-    groups = ["root:x:0:", "tty:x:5:", "disk:x:6:", "kmem:x:15:", "dialout:x:20:", "cdrom:x:24:",
-              "floppy:x:25:", "tape:x:26:", "audio:x:29:", "video:x:44:", "sgx:x:102:", "input:x:105:",
-              "kvm:x:106:", "render:x:107:", "tiltpuzzle:x:999:"]
-    add_file("/etc/group", data=("\n".join(groups) + "\n").encode())
-    add_file("/etc/shadow", data=b"root:*:19000::::::\ntiltpuzzle:!:19000::::::\n", mode=0o600)
-    add_file("/init", GUEST / "init")
-    newc([(name, mode, data) for name, (mode, data) in sorted(entries.items())], target)
-
-
-# --- Booting ----------------------------------------------------------------------
-
-def qemu_command(kit, initrd, accel, results, append=""):
-    machine = ["-accel", "kvm", "-cpu", "host"] if accel == "kvm" else ["-accel", "tcg,thread=multi", "-cpu", "max"]
-    return ["qemu-system-x86_64", *machine, "-m", "1024", "-smp", "2", "-display", "none",
-            "-monitor", "none", "-no-reboot", "-bios", str(QBOOT), "-kernel", str(kit / "vmlinux"),
-            "-initrd", str(initrd), "-serial", "stdio", "-serial", f"file:{results}",
-            "-append", f"console=ttyS0 quiet loglevel=4 panic=-1 {append}".strip()]
-
-
-def kvm_usable(kit, initrd, work):
-    """Whether KVM boots this kernel: a short boot that only answers."""
-    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
-        return False
-    try:
-        result = subprocess.run(qemu_command(kit, initrd, "kvm", work / "probe.txt", "lab.probe"),
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=30)
-    except subprocess.TimeoutExpired:
-        return False
-    return b"LAB-PROBE-OK" in result.stdout
-
-
-def boot(command, console_path, timeout):
-    """Runs QEMU, echoing the guest's steps; returns the console text."""
-    started = time.monotonic()
-    lines = []
-    with open(console_path, "w", errors="replace") as console:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        try:
-            deadline = started + timeout
-            for raw in iter(process.stdout.readline, b""):
-                line = raw.decode(errors="replace").rstrip("\r\n")
-                lines.append(line)
-                console.write(line + "\n")
-                if line.startswith("LAB-STEP"):
-                    print(f"  [{time.monotonic() - started:6.1f}s] {line[9:].rsplit(' ', 1)[0]}", flush=True)
-                if time.monotonic() > deadline:
-                    process.kill()
-                    fail(f"the guest did not finish within {timeout}s", lines[-40:])
-            process.wait(timeout=max(1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            fail(f"the guest did not finish within {timeout}s", lines[-40:])
-    return lines
 
 
 # --- Checking -------------------------------------------------------------------
-
-def sections(text):
-    files, name = {}, None
-    for line in text.splitlines():
-        if line.startswith("=== FILE "):
-            name = line[9:].strip()
-            files[name] = []
-        elif line.startswith("=== END"):
-            name = None
-        elif name:
-            files[name].append(line.rstrip("\r"))
-    return files
-
 
 class Board:
     """The puzzle as the protocol numbers it: value side²-1 is the empty cell."""
@@ -419,7 +141,10 @@ def check_path(name, files, moves_wanted, initial_sensor, user):
         fail(f"solved events (revision, moves) {solved}, expected {want}")
 
     begin(f"{name}: check the sensor going and coming back")
-    statuses = [m["status"] for _, m in client if m["type"] == "sensor"]
+    # A measured rate that differs from the one reported before is another `active`
+    # (docs/sensors.md, "Rates"): the statuses as they change.
+    reported = [m["status"] for _, m in client if m["type"] == "sensor"]
+    statuses = [s for i, s in enumerate(reported) if i == 0 or s != reported[i - 1]]
     # The first client's claim starts a sensor that is there before it is greeted, so
     # its greeting already says active; one that appears later is absent until then.
     want = ([] if initial_sensor == "active" else [initial_sensor]) + ["active", "absent", "active"]
@@ -547,9 +272,9 @@ def main():
     parser.add_argument("--strict", action="store_true", help="fail on gaps too, not only report them")
     parser.add_argument("--timeout", type=int, default=600, help="seconds the guest may take (default 600)")
     args = parser.parse_args()
+    qemulab.configure("kernel lab")
     started = time.monotonic()
-    cache = Path(os.environ.get("KERNEL_LAB_CACHE")
-                 or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tiltpuzzle-kernel-lab")
+    cache = qemulab.cache_dir("KERNEL_LAB_CACHE", "tiltpuzzle-kernel-lab")
     out = Path(os.environ.get("KERNEL_LAB_OUT") or HERE / ".out")
     try:
         step("host tools")
@@ -560,30 +285,14 @@ def main():
             fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 busybox-static gcc libc6-dev kmod udev)")
 
         step("kernel")
-        kit = kernel_kit(cache)
+        kit = qemulab.kernel_kit(cache, MODULES)
         out.mkdir(parents=True, exist_ok=True)
 
         step("daemon")
-        if args.daemon:
-            daemon = Path(args.daemon).resolve()
-        else:
-            command = ["swift", "build", "-c", "release", "--static-swift-stdlib"]
-            if args.scratch_path:
-                command += ["--scratch-path", args.scratch_path]
-            # A second try: a release build once stopped without an error message while
-            # other builds shared the machine.
-            run(command + ["--product", "tiltpuzzled"], attempts=2, cwd=REPO)
-            daemon = Path(run(command + ["--show-bin-path"], cwd=REPO).strip().splitlines()[-1]) / "tiltpuzzled"
-        if not daemon.exists():
-            fail(f"no daemon at {daemon}")
+        daemon = qemulab.build_daemon(REPO, args.daemon, args.scratch_path)
 
         step("helpers")
-        helpers = []
-        for helper in HELPERS:
-            binary = out / helper
-            run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-static", "-pthread", "-o", str(binary),
-                 str(GUEST / f"{helper}.c"), "-lm"])
-            helpers.append(binary)
+        helpers = qemulab.build_helpers([GUEST / f"{helper}.c" for helper in HELPERS], out)
 
         step("initramfs")
         udevd = not args.no_udevd
@@ -591,27 +300,12 @@ def main():
                   "LAB_PERIOD_MS": args.period, "LAB_UDEVD": int(udevd),
                   "LAB_USER": args.user if udevd else "root"}
         initrd = out / "initramfs.cpio"
-        initramfs(kit, daemon, helpers, config, initrd)
+        qemulab.daemon_initramfs(REPO, kit, daemon, helpers, config, GUEST / "init", initrd)
         print(f"  {initrd.stat().st_size / 1e6:.0f} MB")
 
         step("boot")
-        accel = args.accel
-        if accel == "auto":
-            accel = "kvm" if kvm_usable(kit, initrd, out) else "tcg"
-        print(f"  {accel}, kernel {(kit / 'version').read_text().strip()}", flush=True)
+        accel, guest_seconds = qemulab.run_guest(kit, initrd, out, args.accel, args.timeout)
         results_path = out / "results.txt"
-        results_path.unlink(missing_ok=True)
-        booted = time.monotonic()
-        console = boot(qemu_command(kit, initrd, accel, results_path), out / "console.txt", args.timeout)
-        guest_seconds = time.monotonic() - booted
-        failed = [line for line in console if line.startswith("LAB-FAIL")]
-        global STEP, PASSED
-        PASSED += sum(line.startswith("LAB-STEP") for line in console) - bool(failed)
-        if failed:
-            STEP, _, why = failed[0][10:].partition("] ")
-            fail(f"in the guest: {why}", console[-60:])
-        if "LAB-RESULT PASS" not in console:
-            fail("the guest stopped without a result", console[-60:])
 
         step("results")
         files = sections(results_path.read_text(errors="replace"))
@@ -636,16 +330,10 @@ def main():
             fail(f"{len(GAPS)} gap(s) and --strict")
         print(f"kernel lab: PASS ({summary['wall_seconds']} s; guest {summary['guest_seconds']} s, {accel}; "
               f"details in {out})")
-        print(f"kernel-lab: {PASSED + 1} passed, 0 failed")
+        print(f"kernel-lab: {qemulab.PASSED + 1} passed, 0 failed")
         return 0
     except LabFailure as failure:
-        print(f"kernel lab: FAILED at step '{failure.step}': {failure}", file=sys.stderr)
-        if failure.tail:
-            print("--- the last lines:", file=sys.stderr)
-            for line in failure.tail:
-                print(f"  {line}", file=sys.stderr)
-        print(f"kernel lab: console and recordings in {out}", file=sys.stderr)
-        print(f"kernel-lab: {PASSED} passed, 1 failed")
+        qemulab.report_failure(failure, out)
         return 1
 
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TiltDaemon
+import TiltGUI
 
 /// debian/: the packages are `make install` split in two, so the lists of what goes in
 /// each package must follow the Makefile (dh_missing fails a package build otherwise,
@@ -44,7 +45,9 @@ import TiltDaemon
             }
         }
         let gui = lists.first { $0.0 == "tiltpuzzle-gui" }?.1 ?? []
-        #expect(gui == ["usr/bin/tiltpuzzle-gui"], "the window, and only it, is in its own package (SDL)")
+        #expect(gui == ["usr/bin/tiltpuzzle-gui", "usr/share/applications/\(AppIdentity.id).desktop", "usr/share/icons/hicolor",
+                        "usr/share/metainfo/\(AppIdentity.id).metainfo.xml"],
+                "the window and its desktop files, and only they, are in their own package (SDL)")
     }
 
     @Test func theChangelogIsAtTheProgramsVersion() throws {

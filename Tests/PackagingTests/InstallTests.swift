@@ -38,7 +38,7 @@ import Testing
             "\(p)/share/man/man1/tiltpuzzle.1": 0o644,
             "\(p)/share/man/man5/tiltpuzzled.conf.5": 0o644,
             "\(p)/share/man/man8/tiltpuzzled.8": 0o644,
-        ]
+        ].merging(DesktopEntryTests.installedFiles(prefix: p)) { a, _ in a }
     }
 
     static func mode(_ path: String) -> Int? {

@@ -4,7 +4,8 @@
 Builds (once, cached) a minimal Debian root file system with mmdebstrap and the
 kernel the kernel lab uses, boots it under QEMU, installs the project in it as a
 user would, and reads the checks' results. See README.md beside this file.
-Python 3, stdlib only; shares the kernel lab's kernel and device helpers.
+Python 3, stdlib only; shares Tests/QEMULab/qemulab.py with the other QEMU labs, and the
+kernel lab's device helpers.
 """
 
 import argparse
@@ -13,7 +14,6 @@ import importlib.util
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,13 +23,14 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 GUEST = HERE / "guest"
 
-# The kernel lab's code: kernel package choice, vmlinux extraction, cpio writer,
-# command runner, and its guest helpers (the HID and evdev accelerometers).
-_spec = importlib.util.spec_from_file_location("kernel_lab", REPO / "Tests/KernelLab/lab.py")
-kernel_lab = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(kernel_lab)
-LabFailure = kernel_lab.LabFailure
-run = kernel_lab.run
+# What the QEMU labs share (Tests/QEMULab/qemulab.py): kernel package choice, vmlinux
+# extraction, cpio writer, command runner, steps and failures, QEMU and the boot. The
+# guest helpers (the HID and evdev accelerometers) are the kernel lab's.
+_spec = importlib.util.spec_from_file_location("qemulab", REPO / "Tests/QEMULab/qemulab.py")
+qemulab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(qemulab)
+LabFailure, fail, step, run = qemulab.LabFailure, qemulab.fail, qemulab.step, qemulab.run
+KERNEL_LAB_GUEST = REPO / "Tests/KernelLab/guest"
 HELPERS = ["uhid-accel", "uinput-accel"]
 
 # What the image holds besides Debian's minimal base (apt included): systemd as init,
@@ -40,15 +41,6 @@ PACKAGES = ["systemd", "systemd-sysv", "udev", "dbus", "kmod", "procps", "make",
 # What the initramfs loads to mount the root file system (with their dependencies).
 ROOT_MODULES = ["virtio_pci", "virtio_blk", "ext4"]
 IMAGE_SIZE = "2G"
-
-
-def fail(message, tail=None):
-    kernel_lab.fail(message, tail)
-
-
-def step(name):
-    kernel_lab.begin(name)
-    print(f"system lab: {name}", flush=True)
 
 
 def sources():
@@ -81,13 +73,9 @@ def base_image(cache, kernel):
     cache.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="build-", dir=cache))
     try:
-        run(["apt-get", "download", kernel], cwd=work)
-        deb = next(work.glob("*.deb"))
-        kroot = work / "kernel"
-        run(["dpkg-deb", "-x", str(deb), str(kroot)])
-        version = next((kroot / "lib/modules").iterdir()).name
-        run(["depmod", "-b", str(kroot), version])
-        kernel_lab.extract_vmlinux(next((kroot / "boot").glob("vmlinuz-*")), work / "vmlinux")
+        kroot, version = qemulab.unpack_kernel(kernel, work)
+        deb = next(work.glob("linux-image-*.deb"))
+        qemulab.extract_vmlinux(next((kroot / "boot").glob("vmlinuz-*")), work / "vmlinux")
         initramfs(kroot, version, work / "initrd.cpio")
         shutil.rmtree(kroot)
 
@@ -111,16 +99,10 @@ def base_image(cache, kernel):
 
 def initramfs(kroot, version, target):
     """busybox, the modules that mount the root, and initramfs-init as /init."""
-    order = []
-    for module in ROOT_MODULES:
-        out = run(["modprobe", "-d", str(kroot), "-S", version, "--show-depends", module])
-        for line in out.splitlines():
-            words = line.split()
-            if words[:1] == ["insmod"] and words[1] not in order:
-                order.append(words[1])
+    order = qemulab.load_order(kroot, version, ROOT_MODULES)
     entries = [("bin", 0o40755, b""), ("dev", 0o40755, b""), ("proc", 0o40755, b""), ("sys", 0o40755, b""),
                ("root", 0o40755, b""), ("lib", 0o40755, b"")]
-    entries.append(("bin/busybox", 0o100755, kernel_lab.BUSYBOX.read_bytes()))
+    entries.append(("bin/busybox", 0o100755, qemulab.BUSYBOX.read_bytes()))
     for applet in ("sh", "mount", "umount", "insmod", "sleep", "mkdir", "switch_root", "poweroff"):
         entries.append((f"bin/{applet}", 0o120777, "busybox"))
     load = []
@@ -130,7 +112,7 @@ def initramfs(kroot, version, target):
         load.append("/" + name)
     entries.append(("modules", 0o100644, ("\n".join(load) + "\n").encode()))
     entries.append(("init", 0o100755, (GUEST / "initramfs-init").read_bytes()))
-    kernel_lab.newc(entries, target)
+    qemulab.newc(entries, target)
 
 
 def build_package():
@@ -157,38 +139,17 @@ def build_package():
 # --- The run -------------------------------------------------------------------
 
 def qemu_command(image, share_out):
-    return ["qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "2048",
-            "-display", "none", "-monitor", "none", "-no-reboot", "-bios", str(kernel_lab.QBOOT),
-            "-kernel", str(image / "vmlinux"), "-initrd", str(image / "initrd.cpio"),
-            # snapshot=on: the guest's writes go to a temporary file, the cached image stays clean.
-            "-drive", f"file={image / 'root.ext4'},format=raw,if=virtio,snapshot=on",
-            "-virtfs", f"local,path={REPO},mount_tag=src,security_model=none,readonly=on",
-            "-virtfs", f"local,path={share_out},mount_tag=out,security_model=none",
-            "-serial", "stdio",
-            "-append", "console=ttyS0 quiet loglevel=3 panic=-1 systemd.show_status=error"]
+    # The drive's snapshot=on: the guest's writes go to a temporary file, the cached image stays clean.
+    return qemulab.qemu_command(image / "vmlinux", image / "initrd.cpio", memory=2048,
+                                drives=[image / "root.ext4"],
+                                shares=[("src", REPO, True), ("out", share_out, False)],
+                                append="console=ttyS0 quiet loglevel=3 panic=-1 systemd.show_status=error")
 
 
 def boot(command, console_path, timeout):
     """Runs QEMU, echoing the guest's steps; returns the console's lines."""
-    started = time.monotonic()
-    lines = []
-    with open(console_path, "w", errors="replace") as console:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        try:
-            for raw in iter(process.stdout.readline, b""):
-                line = raw.decode(errors="replace").rstrip("\r\n")
-                lines.append(line)
-                console.write(line + "\n")
-                if line.startswith(("SYSTEMLAB-STEP", "SYSTEMLAB-FAIL")):
-                    print(f"  [{time.monotonic() - started:6.1f}s] {line[10:]}", flush=True)
-                if time.monotonic() > started + timeout:
-                    process.kill()
-                    fail(f"the guest did not finish within {timeout}s", lines[-40:])
-            process.wait(timeout=max(1, started + timeout - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            fail(f"the guest did not finish within {timeout}s", lines[-40:])
-    return lines
+    return qemulab.boot(command, console_path, timeout, markers=("SYSTEMLAB-STEP", "SYSTEMLAB-FAIL"), strip=10,
+                        drop_last_word=False)
 
 
 def main():
@@ -201,6 +162,7 @@ def main():
     parser.add_argument("--deb", help="install this tiltpuzzle_*.deb instead of building one")
     parser.add_argument("--timeout", type=int, default=600, help="seconds the guest may take (default 600)")
     args = parser.parse_args()
+    qemulab.configure("system lab")
     started = time.monotonic()
     cache = Path(os.environ.get("SYSTEMLAB_CACHE") or "/var/cache/tiltpuzzle-systemlab")
     out = Path(os.environ.get("SYSTEMLAB_OUT") or HERE / ".out")
@@ -210,13 +172,13 @@ def main():
                                      "dpkg-deb", "depmod", "modprobe", "make") if not shutil.which(tool)]
         if args.install == "package" and not args.deb and not shutil.which("dpkg-buildpackage"):
             missing.append("dpkg-buildpackage")
-        missing += [str(p) for p in (kernel_lab.BUSYBOX, kernel_lab.QBOOT) if not p.exists()]
+        missing += [str(p) for p in (qemulab.BUSYBOX, qemulab.QBOOT) if not p.exists()]
         if missing:
             fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 mmdebstrap e2fsprogs "
                  "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper)")
 
         step("base image")
-        kernel = kernel_lab.kernel_package(cache)
+        kernel = qemulab.kernel_package(cache)
         image = base_image(cache, kernel)
         if args.image_only:
             return 0
@@ -236,7 +198,7 @@ def main():
         (out / "bin").mkdir(parents=True)
         for helper in HELPERS:
             run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-static", "-pthread", "-o", str(out / "bin" / helper),
-                 str(kernel_lab.GUEST / f"{helper}.c"), "-lm"])
+                 str(KERNEL_LAB_GUEST / f"{helper}.c"), "-lm"])
         if args.deb:
             (out / "deb").mkdir()
             (out / "deb" / Path(args.deb).name).write_bytes(deb_given)

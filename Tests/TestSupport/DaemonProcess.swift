@@ -1,4 +1,5 @@
 import Foundation
+import TiltSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,93 +20,108 @@ public enum BuiltProducts {
     public static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }
 
-/// A temporary folder removed at the end of the test.
+/// A temporary folder (TiltSystem's) removed when the test lets go of it.
 public final class TemporaryDirectory {
-    public let url: URL
-    public var path: String { url.path }
+    private let folder: TiltSystem.TemporaryDirectory
+    public var path: String { folder.path }
+    public var url: URL { URL(fileURLWithPath: path) }
 
     public init() {
-        // Short paths: a Unix socket path holds at most 107 bytes.
-        url = URL(fileURLWithPath: "/tmp/tp-\(getpid())-\(UInt32.random(in: 0 ... .max))")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // A short prefix: a Unix socket path holds at most 107 bytes.
+        folder = try! TiltSystem.TemporaryDirectory(prefix: "tp")
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    deinit { folder.remove() }
 }
 
-/// `tiltpuzzled` started on a temporary socket and state folder.
+/// `tiltpuzzled` started on a temporary socket and state folder, its output in a file there.
 public final class DaemonProcess {
-    public let process = Process()
+    public let process: ChildProcess
     public let socketPath: String
     public let stateDirectory: String
-    private let logPipe = Pipe()
-    private let logBuffer = LogBuffer()
+    private let logPath: String
+    private let logStart: Int
 
-    public init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:]) throws {
+    /// `launcher`: a command line the daemon runs under (`unshare …`, `setpriv …`,
+    /// searched on PATH), which ends by executing it, so the process is the daemon's.
+    public init(directory: TemporaryDirectory, arguments: [String] = ["--source", "none"], environment: [String: String] = [:],
+                launcher: [String] = []) throws {
         socketPath = directory.path + "/d.sock"
         stateDirectory = directory.path + "/state"
-        process.executableURL = BuiltProducts.url("tiltpuzzled")
-        process.arguments = ["--socket", socketPath, "--state-dir", stateDirectory, "--log-level", "debug"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
-        env.removeValue(forKey: "LISTEN_FDS")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardError = logPipe
-        process.standardOutput = logPipe
-        let buffer = logBuffer
-        logPipe.fileHandleForReading.readabilityHandler = { handle in buffer.append(handle.availableData) }
-        try process.run()
+        logPath = directory.path + "/daemon.log"
+        // A daemon started again in the same folder appends to the same log: this one's
+        // lines are those after what is there now.
+        logStart = (try? FileDescriptor.readText(logPath, limit: 64 << 20).utf8.count) ?? 0
+        var variables: [String: String?] = ["NOTIFY_SOCKET": nil, "LISTEN_FDS": nil]
+        for (key, value) in environment { variables[key] = value }
+        let daemon = [BuiltProducts.url("tiltpuzzled").path, "--socket", socketPath, "--state-dir", stateDirectory,
+                      "--log-level", "debug"] + arguments
+        process = try ChildProcess(launcher.isEmpty ? daemon : launcher + daemon,
+                                   environment: variables, standardOutput: .file(logPath), standardError: .file(logPath))
         try waitForSocket()
     }
 
-    public var log: String { logBuffer.text }
+    /// What this daemon logged so far.
+    public var log: String {
+        let text = (try? FileDescriptor.readText(logPath, limit: 64 << 20)) ?? ""
+        return String(decoding: text.utf8.dropFirst(logStart), as: UTF8.self)
+    }
 
+    /// Whether the log shows `text` within `seconds`: the daemon may write it after
+    /// what it sent on its socket meanwhile.
+    public func logShows(_ text: String, within seconds: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !log.contains(text) {
+            if Date() >= deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    /// Waits for the daemon's `ready` line, which it logs once it listens. Not by
+    /// connecting: a client that attaches starts the sensor, and a replay at full speed
+    /// would play part of its trace before the test's own client is there.
     private func waitForSocket() throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let client = try? TestClient(path: socketPath) {
-                client.close()
-                return
-            }
+            if log.contains(" ready\n") && FileManager.default.fileExists(atPath: socketPath) { return }
             if !process.isRunning { break }
             usleep(10_000)
         }
         throw TestFailure("the daemon did not open \(socketPath):\n\(log)")
     }
 
+    /// Sends SIGTERM and waits for the daemon to exit.
     public func terminate() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        process.wait()
     }
 
     public func kill9() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
     }
 
-    deinit {
-        terminate()
-        logPipe.fileHandleForReading.readabilityHandler = nil
-    }
+    deinit { terminate() }
 }
 
-/// The daemon's output, collected from the pipe's reader thread.
-public final class LogBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+/// `tiltpuzzled` run to its end, for starts that must fail.
+public struct DaemonExit {
+    public var status: Int32
+    /// Standard error and output together.
+    public var output: String
 
-    public func append(_ more: Data) {
-        lock.lock()
-        data.append(more)
-        lock.unlock()
-    }
-
-    public var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
+    /// Runs the daemon (`executable`, by default the built one) with `arguments`
+    /// after `launcher`, and waits for it to exit.
+    public static func run(_ arguments: [String], launcher: [String] = [],
+                           executable: String = BuiltProducts.url("tiltpuzzled").path) throws -> DaemonExit {
+        let directory = TemporaryDirectory()
+        let outputPath = directory.path + "/output"
+        let process = try ChildProcess(launcher + [executable] + arguments,
+                                       environment: ["NOTIFY_SOCKET": nil, "LISTEN_FDS": nil],
+                                       standardOutput: .file(outputPath), standardError: .file(outputPath))
+        let status = process.wait()
+        return DaemonExit(status: status, output: (try? FileDescriptor.readText(outputPath, limit: 16 << 20)) ?? "")
     }
 }
 
@@ -120,23 +136,10 @@ public final class TestClient {
     private lazy var lines = LineReader(fd: fd)
 
     public init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        if result != 0 {
-            let error = errno
-            close()   // deinit runs too, as the instance is complete: close() closes once
-            throw TestFailure("connect: \(String(cString: strerror(error)))")
+        do throws(Errno) {
+            fd = try UnixSocket.connect(path: path).rawValue
+        } catch {
+            throw TestFailure("\(error)")
         }
     }
 

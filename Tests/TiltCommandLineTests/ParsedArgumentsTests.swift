@@ -48,4 +48,57 @@ import TiltCommandLine
         let word = String(repeating: "x", count: 100)
         #expect(CommandSpec.paragraph("short \(word) end") == "short\n\(word)\nend")
     }
+
+    /// Lines the source broke are joined and filled again: no line ends early when
+    /// the next word would have fitted (it did: "(near-shortest⏎from 5×5 up)").
+    @Test func aParagraphIsFilledAtWordBoundaries() {
+        let source = """
+            The demo shuffles a game, asks the solver for its shortest solution (near-shortest
+            from 5×5 up), and has a simulated hand play it: the tablet held a few degrees off
+            flat, each tilt ramped in at human speed.
+
+            - a list item stays on its own line
+            """
+        let lines = CommandSpec.paragraph(source).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "The demo shuffles a game, asks the solver for its shortest solution")
+        #expect(lines.contains("(near-shortest from 5×5 up), and has a simulated hand play it: the tablet held a"))
+        #expect(lines.suffix(2) == ["", "- a list item stays on its own line"])
+        for (line, next) in zip(lines, lines.dropFirst()) where !line.isEmpty && !next.isEmpty && !next.hasPrefix("- ") {
+            #expect(line.count <= CommandSpec.helpWidth)
+            #expect(line.count + 1 + next.prefix { $0 != " " }.count > CommandSpec.helpWidth, "\(line)")
+        }
+    }
+
+    /// A program's own spec is named once in its hints: not 'tiltpuzzled tiltpuzzled --help'.
+    @Test func theHintNamesTheProgramOnce() {
+        let own = CommandSpec("tiltpuzzled", summary: "The daemon.")
+        #expect(throws: UsageError("unknown option '--bogus' for 'tiltpuzzled'", hint: "see 'tiltpuzzled --help'")) {
+            try ParsedArguments(["--bogus"], for: own, program: "tiltpuzzled")
+        }
+        #expect(throws: UsageError("unknown option '--bogus' for 'record'", hint: "see 'p record --help'")) {
+            try ParsedArguments(["--bogus"], for: ParsedArgumentsTests.spec, program: "p")
+        }
+    }
+
+    static let group = CommandGroup(program: "p", summary: "P.",
+                                    globalOptions: [OptionSpec("--socket", value: "PATH", help: "Where."),
+                                                    OptionSpec("--version", help: "Version.")],
+                                    commands: [ParsedArgumentsTests.spec])
+
+    @Test func aGlobalOptionAfterTheCommandWorksOrSaysWhereItGoes() throws {
+        guard case .command(_, _, let arguments) = try Self.group.parse(["record", "--socket", "/s"]) else {
+            Issue.record("not a command")
+            return
+        }
+        #expect(arguments.value(OptionSpec("--socket", value: "PATH", help: "")) == "/s")
+        #expect(throws: UsageError("--version goes before the command: p --version", hint: "see 'p --help'")) {
+            try Self.group.parse(["record", "--version"])
+        }
+    }
+
+    @Test func helpOnAnUnknownTopicIsAUsageError() {
+        #expect(throws: UsageError("no help on 'bogus': it is not a command", hint: "see 'p --help'")) {
+            try Self.group.parse(["help", "bogus"])
+        }
+    }
 }

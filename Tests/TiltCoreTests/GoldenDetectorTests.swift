@@ -3,7 +3,7 @@ import Testing
 import TiltCore
 
 /// Golden tests: each trace in Tests/Fixtures/detector fires exactly the directions
-/// of its `.expected` file (scripts/make-detector-fixtures.py made both).
+/// of its `.expected` file (Tests/Oracle/make-detector-fixtures.py made both).
 @Suite struct GoldenDetectorTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")

@@ -124,6 +124,8 @@ import TiltWire
         (#"{"cmd":"new","size":1}"#, "bad-argument"),
         (#"{"cmd":"new","seed":-4}"#, "bad-argument"),
         (#"{"cmd":"new","shuffle":"yes"}"#, "bad-argument"),
+        (#"{"cmd":"new","size":4.5}"#, "bad-argument"),
+        (#"{"cmd":"tilt","direction":null}"#, "bad-argument"),
         (#"{"cmd":"subscribe"}"#, "bad-argument"),
         (#"{"cmd":"calibrate"}"#, "no-sensor"),
     ])
@@ -182,7 +184,9 @@ import TiltWire
         let extra = MemoryTransport()
         #expect(harness.hub.attach(extra) == nil)
         #expect(extra.closed)
-        #expect(extra.messages.first?["code"]?.string == "too-many-clients")
+        // `hello` is every connection's first line, then the reason (docs/protocol.md, "Errors").
+        #expect(extra.types() == ["hello", "error"])
+        #expect(extra.messages.last?["code"]?.string == "too-many-clients")
     }
 
     /// 200 clients: one never reads, one floods garbage; every other client gets every move.

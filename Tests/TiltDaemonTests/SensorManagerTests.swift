@@ -12,6 +12,8 @@ final class FakeSource: SensorSource {
     var stops = 0
     var running = false
     var failStart = false
+    /// Starts fail as busy while this many remain.
+    var busyStarts = 0
     var script: [[SensorEvent]] = []
     /// The rate asked for at each start.
     var rates: [Double] = []
@@ -21,6 +23,11 @@ final class FakeSource: SensorSource {
 
     func start() throws(SensorError) {
         if failStart { throw SensorError("permission denied") }
+        if busyStarts > 0 {
+            busyStarts -= 1
+            throw SensorError("the accelerometer is in use by another program (holder); tilting resumes when it is free",
+                              busy: true)
+        }
         starts += 1
         rates.append(rate)
         running = true
@@ -43,10 +50,17 @@ final class FakeSource: SensorSource {
         var samples: [Sample] = []
         let manager: SensorManager
 
-        init(alwaysOn: Bool = false) {
+        var opened = 0
+
+        init(alwaysOn: Bool = false, disabled: Bool = false) {
             var opener: () -> SensorSource? = { nil }
-            manager = SensorManager(alwaysOn: alwaysOn, log: Logger(level: .error) { _ in }) { opener().map { .success($0) } }
-            opener = { [unowned self] in source }
+            manager = SensorManager(alwaysOn: alwaysOn, disabled: disabled, log: Logger(level: .error) { _ in }) {
+                opener().map { .success($0) }
+            }
+            opener = { [unowned self] in
+                opened += 1
+                return source
+            }
             manager.onReport = { [unowned self] in reports.append($0.status) }
             manager.onSamples = { [unowned self] in samples += $0 }
         }
@@ -61,6 +75,17 @@ final class FakeSource: SensorSource {
         h.manager.claim(false)
         #expect(h.source!.stops == 1 && h.manager.wait == .idle)
         #expect(h.reports == [.idle, .active, .idle])
+    }
+
+    /// `--source none`: no sensor by choice, which clients can tell from one not found.
+    @Test func aDisabledSensorIsNeverLookedFor() {
+        let h = Harness(disabled: true)
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.opened == 0)
+        #expect(h.reports == [.disabled])
+        #expect(h.manager.report.message == "no sensor by choice (source none)")
+        #expect(h.manager.wait == .idle)
     }
 
     @Test func alwaysOnRunsWithoutClients() {
@@ -115,6 +140,100 @@ final class FakeSource: SensorSource {
         h.manager.claim(true)
         #expect(h.reports.last == .error)
         #expect(h.manager.source == nil)
+    }
+
+    /// Another program holds the sensor: `busy`, not an error nor lost; tried again on a
+    /// deadline only while a client is attached; `active` once it is free.
+    @Test func aHeldSensorIsBusyAndTakenWhenFree() throws {
+        let h = Harness()
+        h.source!.busyStarts = 2
+        h.manager.discover()
+        #expect(h.reports == [.idle])
+        #expect(h.manager.wait == .idle)
+        let before = MonotonicClock.now()
+        h.manager.claim(true)
+        #expect(h.reports == [.idle, .busy])
+        #expect(h.manager.report.message?.contains("in use by another program (holder)") == true)
+        #expect(h.manager.source != nil, "the source is kept")
+        let retry = try #require(h.manager.wait.deadline)
+        #expect(retry >= before + SensorManager.busyRetry && retry <= MonotonicClock.now() + SensorManager.busyRetry)
+        h.manager.service(now: retry - 1)
+        #expect(h.source!.starts == 0, "not before the deadline")
+        h.manager.service(now: retry)
+        #expect(h.reports == [.idle, .busy], "still busy: told once")
+        let second = try #require(h.manager.wait.deadline)
+        h.manager.service(now: second)
+        #expect(h.source!.starts == 1)
+        #expect(h.reports == [.idle, .busy, .active])
+        #expect(h.manager.wait.descriptor != nil)
+    }
+
+    @Test func noRetriesWithoutAClient() {
+        let h = Harness()
+        h.source!.busyStarts = 5
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.manager.wait.deadline != nil)
+        h.manager.claim(false)
+        #expect(h.manager.wait == .idle, "no wake-ups while nobody is attached")
+        #expect(h.reports.last == .idle)
+    }
+
+    /// A held sensor that goes away is absent, with no retry left behind.
+    @Test func aHeldSensorThatGoesAwayIsAbsent() {
+        let h = Harness()
+        h.source!.busyStarts = 5
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.reports.last == .busy)
+        h.manager.deviceRemoved(isOurs: { _ in true })
+        #expect(h.reports.last == .absent)
+        #expect(h.manager.wait == .idle)
+    }
+
+    /// A running source that another program takes over says so; the manager retries.
+    @Test func aSensorTakenWhileRunningIsBusy() {
+        let h = Harness()
+        h.source!.script = [[.busy("in use by another program")]]
+        h.manager.discover()
+        h.manager.claim(true)
+        h.manager.service(now: 0)
+        #expect(h.reports.last == .busy)
+        #expect(h.manager.source != nil)
+        #expect(h.manager.wait.deadline != nil)
+    }
+
+    /// The rate reported is the one the samples come at, once measured.
+    @Test func theMeasuredRateIsReported() {
+        let h = Harness()
+        h.source!.info.samplingRate = 100
+        var rates: [Double?] = []
+        h.manager.onReport = { rates.append($0.rate) }
+        // 10.5 samples a second for 3 s, in batches.
+        var batches: [[SensorEvent]] = []
+        for second in 0..<3 {
+            batches.append([.samples((0..<21).map { Sample(time: Double(second) * 2 + Double($0) / 10.5, x: 0, y: 0, z: 9.8) })])
+        }
+        h.source!.script = batches
+        h.manager.discover()
+        h.manager.claim(true)
+        for _ in batches { h.manager.service(now: 0) }
+        #expect(rates.first == 100)
+        #expect(rates.last == 10.5)
+        #expect(h.manager.report.status == .active)
+    }
+
+    @Test func aRateCloseToTheReportedOneSendsNothing() {
+        var meter = RateMeter()
+        let samples = (0..<1000).map { Sample(time: Double($0) / 98, x: 0, y: 0, z: 9.8) }
+        #expect(meter.add(samples, reported: 100) == nil)
+        #expect(meter.measured == nil)
+        var slow = RateMeter()
+        #expect(slow.add((0..<300).map { Sample(time: Double($0) / 50, x: 0, y: 0, z: 9.8) }, reported: 100) == 50)
+        // A stall is no slow sensor: the window starts again after it.
+        var stalled = RateMeter()
+        let times = (0..<150).map { Double($0) / 100 } + (0..<400).map { 5 + Double($0) / 100 }
+        #expect(stalled.add(times.map { Sample(time: $0, x: 0, y: 0, z: 9.8) }, reported: 100) == nil)
     }
 
     @Test func noSensorIsAbsent() {

@@ -58,15 +58,12 @@ import TiltSystem
     @Test func aFailedWriteKeepsThePreviousGame() throws {
         let store = StateStore(directory: Self.temporaryDirectory())
         try store.prepare()
-        defer {
-            Syscall.injectFaults(nil)
-            try? FileManager.default.removeItem(atPath: store.directory)
-        }
+        defer { try? FileManager.default.removeItem(atPath: store.directory) }
         let first = SavedGame(game: Game(puzzle: Puzzle(side: 2), detector: TiltDetector()), at: 0)
         try store.save(first)
-        Syscall.injectFaults { $0 == "fsync" ? .noSpace : nil }
-        #expect(throws: Errno.noSpace) { try store.save(SavedGame(game: Self.game(), at: 0)) }
-        Syscall.injectFaults(nil)
+        Syscall.withFaults({ $0 == "fsync" ? .noSpace : nil }) {
+            #expect(throws: Errno.noSpace) { try store.save(SavedGame(game: Self.game(), at: 0)) }
+        }
         #expect(store.load() == .loaded(first))
         #expect(!FileManager.default.fileExists(atPath: store.path + ".tmp"))
     }

@@ -73,8 +73,10 @@ extension MockDeviceTests {
             #expect(mock.attribute("current_timestamp_clock") == "monotonic")
 
             let node = try MockTestbed.shared.nodeDescriptor(mock.node)
-            let first = ScanBytes.garbageUpper(100, -200, 1000, timestamp: 5_000_000_000)
-            let second = ScanBytes.garbageUpper(-32768, 32767, 0, timestamp: 5_010_000_000)
+            // Stamped on the monotonic clock a moment ago, as the kernel stamps them.
+            let stamp = Int64((MonotonicClock.now() - 0.1) * 1e9)
+            let first = ScanBytes.garbageUpper(100, -200, 1000, timestamp: stamp)
+            let second = ScanBytes.garbageUpper(-32768, 32767, 0, timestamp: stamp + 10_000_000)
             try node.writeAll(first)
             // A scan split over two reads must still come out whole.
             try node.writeAll(Array(second[..<10]))
@@ -85,8 +87,8 @@ extension MockDeviceTests {
 
             // sensor = ((raw + 4) × scale): (52, −49, 125.5) and (−16382, 8192.75, 0.5);
             // device = M · sensor = (s.y, −s.z, −s.x).
-            #expect(samples == [Sample(time: 5.0, x: -49, y: -125.5, z: -52),
-                                Sample(time: 5.01, x: 8192.75, y: -0.5, z: 16382)])
+            #expect(samples == [Sample(time: Double(stamp) / 1e9, x: -49, y: -125.5, z: -52),
+                                Sample(time: Double(stamp + 10_000_000) / 1e9, x: 8192.75, y: -0.5, z: 16382)])
             #expect(Pump.warnings(part.others + rest.others) == [])
 
             source.stop()
@@ -111,7 +113,7 @@ extension MockDeviceTests {
             try source.start()
             defer { source.stop() }
             let node = try MockTestbed.shared.nodeDescriptor(mock.node)
-            try node.writeAll(ScanBytes.garbageUpper(1, 2, 3, timestamp: 1_000_000_000))
+            try node.writeAll(ScanBytes.garbageUpper(1, 2, 3, timestamp: Int64(MonotonicClock.now() * 1e9)))
             #expect(try Pump.run(source, count: 1).samples.count == 1)
 
             MockTestbed.shared.unplug(mock.syspath)
@@ -143,10 +145,11 @@ extension MockDeviceTests {
         #expect(mock.attribute("scan_elements/in_accel_x_en") == "1")
 
         let node = try MockTestbed.shared.nodeDescriptor(mock.node)
-        try node.writeAll(ScanBytes.garbageUpper(100, -200, 1000, timestamp: 5_000_000_000))
+        let stamp = Int64((MonotonicClock.now() - 0.1) * 1e9)
+        try node.writeAll(ScanBytes.garbageUpper(100, -200, 1000, timestamp: stamp))
         let result = try Pump.run(source, count: 1)
         // (52, −49, 125.5) in the sensor frame, as in decodesScansAndRestoresSysfsOnStop.
-        #expect(result.samples == [Sample(time: 5.0, x: -49, y: -125.5, z: -52)])
+        #expect(result.samples == [Sample(time: Double(stamp) / 1e9, x: -49, y: -125.5, z: -52)])
         #expect(Pump.warnings(result.others).contains { $0.contains("took back the buffer") })
         #expect(!Pump.warnings(result.others).contains { $0.contains("polling") })
 

@@ -89,9 +89,9 @@ extension MockDeviceTests {
             try mock.plug()
             let source = try mock.source()
             // The reader holds the node: the kernel answers another open with EBUSY.
-            Syscall.injectFaults { why == .bufferInUse && $0 == "open IIO node" ? .busy : nil }
-            defer { Syscall.injectFaults(nil) }
-            try source.start()
+            try Syscall.withFaults({ why == .bufferInUse && $0 == "open IIO node" ? .busy : nil }) {
+                try source.start()
+            }
             defer { source.stop() }
             #expect(source.info.buffered == false)
             let result = try Pump.run(source, count: 1)
@@ -121,9 +121,9 @@ extension MockDeviceTests {
             let found = sysfs()
             let source = try mock.source()
             // The reader holds the node: the kernel answers another open with EBUSY.
-            Syscall.injectFaults { $0 == "open IIO node" ? .busy : nil }
-            defer { Syscall.injectFaults(nil) }
-            try source.start()
+            try Syscall.withFaults({ $0 == "open IIO node" ? .busy : nil }) {
+                try source.start()
+            }
             defer { source.stop() }
             #expect(source.info.buffered == false)
             #expect(source.info.samplingRate == 25)   // the other program's rate, read and kept

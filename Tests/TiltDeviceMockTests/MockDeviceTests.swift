@@ -28,7 +28,7 @@ enum Pump {
             for event in source.service(now: MonotonicClock.now()) {
                 switch event {
                 case .samples(let samples): result.samples += samples
-                case .removed, .failed, .ended:
+                case .removed, .failed, .ended, .busy:
                     result.others.append(event)
                     return result
                 case .warning: result.others.append(event)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import Testing
 import TiltCore
@@ -45,6 +48,19 @@ import TiltSystem
         #expect(samples.prefix(3).map(\.acceleration.x) == [1, 2, 3])
         #expect(samples.first.map { $0.time >= start } == true)
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.time < $1.time })
+    }
+
+    /// What a driver that sleeps in its reads costs is measured (IIOSource speeds it up).
+    @Test func readsAreTimed() throws {
+        let reader = try PolledReader(interval: 0.005, first: MonotonicClock.now()) { () throws(Errno) in
+            usleep(20_000)
+            return Sample(time: MonotonicClock.now(), x: 0, y: 0, z: 9.8)
+        }
+        defer { reader.stop() }
+        _ = try Self.collect(reader, count: 3)
+        let (mean, count) = reader.readTime
+        #expect(count >= 3)
+        #expect(mean >= 0.02 && mean < 1)
     }
 
     @Test func aFailedReadIsReportedAndTheNextDeadlineKept() throws {

@@ -33,6 +33,33 @@ import Testing
         #expect(throws: ScanFormatError.self) { try Self.format(text) }
     }
 
+    /// The I2C accelerometers' layouts: 6 to 16 real bits, left-aligned or not, in 8 or
+    /// 16 bits, either byte order (bmc150 le:s12/16>>4, mxc4005 be:s12/16>>4, stk8ba50
+    /// le:s10/16>>6, kxsd9 be:u12/16>>4, mma7660 6 bits, mc3230 8 bits).
+    @Test(arguments: 6...16)
+    func realBitsFromSixToSixteenInEitherByteOrder(bits: Int) throws {
+        let storage = bits <= 8 ? 8 : 16
+        let shift = storage - bits
+        let extremes: [Int64] = [-(1 << (bits - 1)), -1, 0, 1, (1 << (bits - 1)) - 1]
+        for bigEndian in [false, true] {
+            for signed in [true, false] {
+                let format = try ScanElementFormat(bigEndian: bigEndian, signed: signed, bits: bits,
+                                                   storageBits: storage, shift: shift)
+                #expect(try Self.format(format.description) == format)
+                for value in extremes {
+                    let stored = UInt64(bitPattern: value) & ((1 << UInt64(bits)) - 1)
+                    // The unused low bits carry noise; the value is left-aligned.
+                    let word = stored << UInt64(shift) | ((1 << UInt64(shift)) - 1)
+                    var bytes = (0..<storage / 8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }
+                    if bigEndian { bytes.reverse() }
+                    let decoded = bytes.withUnsafeBytes { format.value(in: $0, at: 0) }
+                    let want = signed ? value : Int64(stored)
+                    #expect(decoded == want, "\(format) \(bytes)")
+                }
+            }
+        }
+    }
+
     @Test func masksGarbageUpperBitsAndSignExtends() throws {
         // le:s16/32: the real HID driver leaves the next axis's bytes in the upper half.
         let format = try Self.format("le:s16/32>>0")

@@ -81,7 +81,9 @@ import TiltWire
         #expect(UserAction(key: .arrow(.left)) == .send(.tilt(.left)))
         #expect(UserAction(key: .character("u")) == .send(.undo))
         #expect(UserAction(key: .character("R")) == .send(.redo))
-        #expect(UserAction(key: .character("n")) == .send(.new(size: nil, seed: nil, shuffle: true)))
+        #expect(UserAction(key: .character("n")) == .newGame, "New may ask first (NewGameDialog)")
+        #expect(UserAction(key: .character("g")) == .chooseSize)
+        #expect(UserAction(key: .enter) == nil)
         #expect(UserAction(key: .character("c")) == .send(.calibrate))
         #expect(UserAction(key: .character("q")) == .quit)
         #expect(UserAction(key: .escape) == .quit)
@@ -91,7 +93,7 @@ import TiltWire
     }
 
     @Test func everyButtonHasAKeyThatDoesTheSame() {
-        let keys: [Control: Character] = [.undo: "u", .redo: "r", .newGame: "n", .calibrate: "c", .sensitivity: "s",
+        let keys: [Control: Character] = [.undo: "u", .redo: "r", .newGame: "n", .size: "g", .calibrate: "c", .sensitivity: "s",
                                           .hint: "h", .quit: "q"]
         for control in Control.allCases {
             #expect(UserAction(key: .character(keys[control]!)) == UserAction(control: control))

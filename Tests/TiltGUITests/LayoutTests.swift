@@ -2,8 +2,9 @@ import Testing
 import TiltGUI
 
 @Suite struct LayoutTests {
+    /// Down to 480×360: below that the panel's legible text and 9 mm buttons leave no room for a board.
     static let windows = [Size(width: 640, height: 800), Size(width: 1280, height: 720), Size(width: 800, height: 1280),
-                          Size(width: 320, height: 240), Size(width: 500, height: 500)]
+                          Size(width: 480, height: 360), Size(width: 500, height: 500)]
 
     @Test(arguments: windows)
     func boardIsASquareOfWholeCellsInsideTheWindow(window: Size) {
@@ -81,5 +82,22 @@ import TiltGUI
         let layout = Layout(window: Size(width: 640, height: 800), side: 4)
         let half = layout.tile(row: 0, column: 0.5)
         #expect(half.x == (layout.tile(row: 0, column: 0).x + layout.tile(row: 0, column: 1).x) / 2)
+    }
+
+    /// Upright, the board is as wide as the window and the panel takes the rest: no empty
+    /// band above, between or below them is bigger than a tile.
+    @Test(arguments: [Size(width: 800, height: 1280), Size(width: 600, height: 960), Size(width: 768, height: 1024),
+                      Size(width: 1200, height: 1920)])
+    func portraitUsesTheHeight(window: Size) {
+        for side in [3, 4, 6] {
+            let layout = Layout(window: window, side: side)
+            let margin = layout.board.x
+            #expect(layout.board.width >= window.width - 2 * margin - Double(side), "as wide as the window at \(window)")
+            let bottom = layout.buttons.map(\.frame.maxY).max() ?? 0
+            let bands = [layout.board.y, layout.status.y - layout.board.maxY, window.height - bottom]
+            for band in bands {
+                #expect(band <= layout.cellSize, "an empty band of \(band) px at \(window), \(side)×\(side)")
+            }
+        }
     }
 }

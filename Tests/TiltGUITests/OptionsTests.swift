@@ -71,4 +71,13 @@ import TiltGUI
         #expect(!stats.isRunning)
         #expect(stats.finish() == nil)
     }
+
+    @Test func theHelpNamesEveryKey() {
+        // Read as one paragraph: the help wraps at word boundaries.
+        let help = GUIOptions.spec.helpText(program: "tiltpuzzle").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for key in ["arrows tilt", "u undo", "r redo", "n new game", "g board size", "c calibrate", "h or ? hint",
+                    "s sensitivity", "f full screen", "q or Escape quit", "y or Enter", "3 to 6"] {
+            #expect(help.contains(key), "gui --help lacks \(key)")
+        }
+    }
 }

@@ -7,7 +7,7 @@ import TiltSystem
         let path = NSTemporaryDirectory() + "notes-\(getpid()).txt"
         try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
         defer { unlink(path) }
-        #expect(throws: Errno(rawValue: EEXIST)) { try UnixSocket.listen(path: path) }
+        #expect(throws: Errno.fileExists) { try UnixSocket.listen(path: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
     }
 

@@ -14,12 +14,12 @@ struct LiveGameTests {
         var game = LiveGame()
         #expect(game.apply(.hello(version: "1"), at: 0).line == nil)
         #expect(game.apply(.state(Self.solved), at: 0).line
-                == "state 7: 4×4, 0 moves, 0:00 played, solved, board 1 2 3 4|5 6 7 8|9 10 11 12|13 14 15 _")
+                == "state 7: 4×4, 0 moves, 0:00 played, solved; board 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _")
         #expect(game.apply(.tilt(direction: .right, moved: true), at: 1).line == "tilt right")
         let move = game.apply(.move(revision: 8, move: Move(from: 14, to: 15, direction: .right), cause: .tilt,
                                     moves: 1, solved: false), at: 1)
         #expect(move.outcome == .updated)
-        #expect(move.line == "move 8: tile 15 right 14→15 (tilt), 1 moves")
+        #expect(move.line == "move 8: tile 15 right, cell 14→15 (tilt), 1 move")
         #expect(game.state?.board[15] == 14 && game.state?.empty == 14)
         #expect(game.lastTilt == .init(direction: .right, blocked: false))
         #expect(game.lastEvent == "tile 15 slid right (tilt)")
@@ -44,7 +44,7 @@ struct LiveGameTests {
         let skipped = game.apply(.move(revision: 9, move: Move(from: 14, to: 15, direction: .right), cause: .tilt,
                                        moves: 1, solved: false), at: 0)
         #expect(skipped.outcome == .needsState)
-        #expect(skipped.line == "move 9: a tile right 14→15 (tilt), 1 moves", "no tile number read from a stale board")
+        #expect(skipped.line == "move 9: a tile right, cell 14→15 (tilt), 1 move", "no tile number read from a stale board")
         #expect(game.state == Self.solved)
     }
 

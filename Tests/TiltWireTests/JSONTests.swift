@@ -66,6 +66,7 @@ import TiltCore
         .solved(revision: 4, moves: 0, time: 2.25),
         .sensor(SensorReport(status: .active, kind: "iio", name: "accel \"3d\"", device: "/dev/iio:device0", rate: 100)),
         .sensor(SensorReport(status: .absent)),
+        .sensor(SensorReport(status: .disabled, message: "no sensor by choice (source none)")),
         .sample(Sample(time: 0.01, x: 0.1, y: -0.2, z: 9.8)),
         .reply(id: .string("a"), command: "undo", moved: 1),
         .reply(id: nil, command: "state", moved: nil),

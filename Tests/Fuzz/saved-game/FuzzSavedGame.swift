@@ -5,7 +5,7 @@ import TiltDaemon
 /// The saved-game file as the daemon loads it at start. A game that loads is one
 /// play could reach: every undo and redo applies, undoing everything then redoing
 /// everything comes back to the same board, and the file written for it loads
-/// back to the same game.
+/// back to the same game, less the records dropped on reading.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSavedGame(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
@@ -16,7 +16,10 @@ public func fuzzSavedGame(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let written = saved.encoded()
     require(written.last == UInt8(ascii: "\n"), "the file does not end its line")
     let again = try? SavedGame(json: written)
-    require(again == saved, "the game is written as \(String(decoding: written, as: UTF8.self)), which loads differently")
+    // Records dropped on reading (0 moves) are not written back: nothing to drop again.
+    var kept = saved
+    kept.droppedRecords = []
+    require(again == kept, "the game is written as \(String(decoding: written, as: UTF8.self)), which loads differently")
 
     var puzzle = saved.puzzle
     let undos = puzzle.history.undoCount

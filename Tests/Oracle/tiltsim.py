@@ -1,4 +1,5 @@
-"""Shared helpers for the trace and fixture generators (Python 3, stdlib only).
+"""An independent model of TiltCore for the trace and fixture generators (Python 3,
+stdlib only; Tests/Oracle/README.md says why it exists).
 
 A model of the pieces of TiltCore the generated files depend on:
 
@@ -8,12 +9,18 @@ A model of the pieces of TiltCore the generated files depend on:
   is checked against the detector's semantics before it is written;
 - trace reading and writing (docs/traces.md).
 
-Keep this in step with the Swift sources: a change there that this file does not
-follow shows up as a failing golden test, not as a silently wrong fixture.
+A change to the Swift sources that this file does not follow fails OracleTests, which
+asks this file (`python3 tiltsim.py random|shuffle|replay ...`) and TiltCore the same
+questions on random seeds, and the golden tests, which replay the generated files.
+
+    python3 tiltsim.py random SEED COUNT   # SplitMix64's first COUNT numbers
+    python3 tiltsim.py shuffle SIDE SEED   # the board Puzzle.newGame(side:seed:) deals
+    python3 tiltsim.py replay TRACE        # the directions the detector fires, one a line
 """
 
 import math
 import os
+import sys
 
 MASK64 = (1 << 64) - 1
 STANDARD_GRAVITY = 9.80665
@@ -478,3 +485,27 @@ def write_or_check(outputs, check, root):
             with open(path, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
     return stale
+
+
+# ----------------------------------------------------------------------------
+# Questions OracleTests asks, answered on standard output
+
+def main(arguments):
+    command = arguments[0] if arguments else None
+    if command == "random" and len(arguments) == 3:
+        random = SplitMix64(int(arguments[1]))
+        for _ in range(int(arguments[2])):
+            print(random.next())
+    elif command == "shuffle" and len(arguments) == 3:
+        print(",".join(str(v) for v in shuffled(int(arguments[1]), int(arguments[2]))))
+    elif command == "replay" and len(arguments) == 2:
+        with open(arguments[1], encoding="utf-8") as f:
+            comments, samples = parse_trace(f.read())
+        for _, direction in replay(samples, parse_config(comments)):
+            print(direction)
+    else:
+        sys.exit(__doc__.strip())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Replays trace files through the detector model and prints what fires.
 
-    python3 scripts/check_trace.py traces/demo.csv Tests/Fixtures/detector/*.csv
+    python3 Tests/Oracle/check_trace.py traces/demo.csv Tests/Fixtures/detector/*.csv
 
 Honours the `# config:` lines of detector fixtures (see Tests/Fixtures/detector/README.md).
 Exits 1 if a trace disagrees with what it claims:
@@ -16,7 +16,7 @@ files, not a substitute for the Swift tests that replay them.
 import os
 import sys
 
-sys.dont_write_bytecode = True  # keep scripts/ free of __pycache__
+sys.dont_write_bytecode = True  # keep Tests/Oracle free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tiltsim as ts  # noqa: E402
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Generates the golden tilt-detector fixtures in Tests/Fixtures/detector/.
 
-    python3 scripts/make-detector-fixtures.py           # write NAME.csv and NAME.expected
-    python3 scripts/make-detector-fixtures.py --check   # exit 1 if the written files are stale
+    python3 Tests/Oracle/make-detector-fixtures.py           # write NAME.csv and NAME.expected
+    python3 Tests/Oracle/make-detector-fixtures.py --check   # exit 1 if the written files are stale
 
 Each case is a realistic 100 Hz trace (smooth eased motion, Gaussian sensor noise) and
 the directions the detector must fire for it (docs/tilt-detection.md). Before anything is
@@ -18,11 +18,11 @@ import os
 import sys
 import zlib
 
-sys.dont_write_bytecode = True  # keep scripts/ free of __pycache__
+sys.dont_write_bytecode = True  # keep Tests/Oracle free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tiltsim as ts  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT_DIR = os.path.join(ROOT, "Tests", "Fixtures", "detector")
 RATE = 100  # Hz
 G = ts.STANDARD_GRAVITY
@@ -510,7 +510,7 @@ def main():
         for case in cases:
             print("%-20s %s" % (case.name, " ".join(case.expected) or "(none)"))
     if stale:
-        sys.exit("out of date (run scripts/make-detector-fixtures.py): " + ", ".join(stale))
+        sys.exit("out of date (run Tests/Oracle/make-detector-fixtures.py): " + ", ".join(stale))
 
 
 if __name__ == "__main__":

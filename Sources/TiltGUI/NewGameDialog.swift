@@ -1,0 +1,137 @@
+import TiltCore
+import TiltWire
+
+/// The question New asks over the board (docs/gui.md, New game): which size, and,
+/// when a game is in progress, whether to give it up. Everything in it is a button
+/// at least a fingertip big, so it is answered by touch as well as by key.
+public struct NewGameDialog: Equatable, Sendable {
+    /// The sizes a finger can choose; `tiltpuzzle new --size` reaches the others.
+    public static let sizes = Array(3...6)
+
+    /// The size a new game would have.
+    public var selected: Int
+    /// The size of the game on the board now.
+    public let current: Int
+    /// The moves of the game New would throw away; nil when nothing is lost.
+    public let lostMoves: Int?
+
+    public enum Choice: Equatable, Sendable {
+        case size(Int)
+        case cancel
+        case start
+    }
+
+    /// What New does with the board as it is: a game in progress (moved and not
+    /// solved) is never thrown away without asking; an untouched or solved one starts
+    /// over at once, at its size.
+    public enum Request: Equatable, Sendable {
+        case start(size: Int)
+        case ask(NewGameDialog)
+    }
+
+    public static func request(state: GameState?) -> Request {
+        let size = state?.size ?? 4
+        guard let state, state.moves > 0, !state.solved else { return .start(size: size) }
+        return .ask(NewGameDialog(current: size, lostMoves: state.moves))
+    }
+
+    /// The size button: always asks, since choosing is the point; warns when a game would be lost.
+    public static func chooseSize(state: GameState?) -> NewGameDialog {
+        let lost = state.flatMap { $0.moves > 0 && !$0.solved ? $0.moves : nil }
+        return NewGameDialog(current: state?.size ?? 4, lostMoves: lost)
+    }
+
+    public init(current: Int, lostMoves: Int?) {
+        self.current = current
+        selected = Self.sizes.contains(current) ? current : 4
+        self.lostMoves = lostMoves
+    }
+
+    public var title: String { lostMoves == nil ? "New game" : "Start a new game?" }
+
+    /// What the player is told before choosing.
+    public var message: String {
+        guard let lostMoves else { return "Now \(current)×\(current). Choose a size, then Start." }
+        return "This \(current)×\(current) game (\(CountText.text(lostMoves, "move"))) will be lost."
+    }
+
+    public var cancelLabel: String { lostMoves == nil ? "Cancel" : "Keep playing" }
+    public var startLabel: String { "Start \(selected)×\(selected)" }
+
+    /// The request that starts the chosen game.
+    public var command: Command { .new(size: selected, seed: nil, shuffle: true) }
+
+    /// Keys while the question is up: y or Enter starts, n or Escape keeps the game,
+    /// 3 to 6 choose the size.
+    public static func choice(for key: Key) -> Choice? {
+        switch key {
+        case .escape: return .cancel
+        case .enter: return .start
+        case .character(let c):
+            if let digit = c.wholeNumberValue, sizes.contains(digit) { return .size(digit) }
+            switch c.lowercased() {
+            case "y": return .start
+            case "n": return .cancel
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// Where its parts go over `layout`'s board: the panel, its text, four size
+    /// buttons in a row, then Cancel and Start.
+    public struct Frames: Equatable, Sendable {
+        public var panel: Rect
+        public var text: Rect
+        public var sizes: [(size: Int, frame: Rect)]
+        public var cancel: Rect
+        public var start: Rect
+
+        public static func == (a: Frames, b: Frames) -> Bool {
+            a.panel == b.panel && a.text == b.text && a.cancel == b.cancel && a.start == b.start
+                && a.sizes.map(\.size) == b.sizes.map(\.size) && a.sizes.map(\.frame) == b.sizes.map(\.frame)
+        }
+
+        public func choice(at point: Point) -> Choice? {
+            if let hit = sizes.first(where: { $0.frame.contains(point) }) { return .size(hit.size) }
+            if cancel.contains(point) { return .cancel }
+            if start.contains(point) { return .start }
+            return nil
+        }
+    }
+
+    /// Over the board, as wide as the window allows, buttons at least `layout.minimumTarget`.
+    public static func frames(in layout: Layout) -> Frames {
+        let gap = max(8, (layout.textSize * 0.5).rounded())
+        let button = max(layout.minimumTarget, 2.2 * layout.textSize)
+        let width = min(layout.window.width - 2 * gap, max(layout.board.width * 0.92, 4 * (button + gap) + gap))
+        let text = 4 * layout.textSize * 1.25
+        let height = gap + text + gap + button + gap + button + gap
+        let panel = Rect(x: (layout.board.center.x - width / 2).rounded(), y: (layout.board.center.y - height / 2).rounded(),
+                         width: width.rounded(), height: height.rounded())
+        let inner = panel.insetBy(gap)
+        let textFrame = Rect(x: inner.x, y: inner.y, width: inner.width, height: text)
+        let sizeWidth = ((inner.width - gap * Double(sizes.count - 1)) / Double(sizes.count)).rounded(.down)
+        let sizeRow = textFrame.maxY + gap
+        let sizeFrames = sizes.enumerated().map { offset, size in
+            (size, Rect(x: inner.x + Double(offset) * (sizeWidth + gap), y: sizeRow, width: sizeWidth, height: button))
+        }
+        let actionRow = sizeRow + button + gap
+        let half = ((inner.width - gap) / 2).rounded(.down)
+        return Frames(panel: panel, text: textFrame, sizes: sizeFrames,
+                      cancel: Rect(x: inner.x, y: actionRow, width: half, height: button),
+                      start: Rect(x: inner.maxX - half, y: actionRow, width: half, height: button))
+    }
+
+    /// Applies a choice: the command to send when the game starts, and whether the
+    /// question stays up.
+    public mutating func choose(_ choice: Choice) -> (send: Command?, open: Bool) {
+        switch choice {
+        case .size(let size):
+            selected = size
+            return (nil, true)
+        case .cancel: return (nil, false)
+        case .start: return (command, false)
+        }
+    }
+}

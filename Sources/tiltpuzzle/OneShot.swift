@@ -1,0 +1,83 @@
+import TiltClient
+import TiltCommandLine
+import TiltCore
+import TiltTerminal
+import TiltWire
+
+/// Commands that send one request and print its outcome.
+enum OneShot {
+    /// Sends the command `make` builds from the daemon's board (the state it greets
+    /// with), prints what it changed; exit 1 with the daemon's message on an error.
+    /// A usage error from `make` (a tile not on that board) is reported before
+    /// anything is sent (docs/client.md, "Exit statuses"); nil from it sends nothing.
+    static func perform(_ arguments: ParsedArguments, timeout: Double = 10, describe: ([ServerMessage]) -> String?,
+                        _ make: (GameState) throws(UsageError) -> Command?) -> Int32 {
+        let connection: DaemonConnection
+        switch connect(arguments) {
+        case .success(let c): connection = c
+        case .failure(let exit): return exit.status
+        }
+        var messages: [ServerMessage]
+        let command: Command?
+        do throws(DaemonConnection.Failure) {
+            messages = try connection.readUntilState()
+        } catch {
+            return report(error).status
+        }
+        if let refused = refusal(messages) { return refused }
+        guard case .state(let state)? = messages.last else { return ExitStatus.software }
+        do throws(UsageError) {
+            command = try make(state)
+        } catch {
+            return StandardError.report(error, program: "tiltpuzzle")
+        }
+        if let command {
+            do throws(DaemonConnection.Failure) {
+                // The request's events, then its reply, after the greeting's state and sensor.
+                messages += try connection.request(command, timeout: timeout)
+            } catch {
+                return report(error).status
+            }
+        }
+        if let refused = refusal(messages) { return refused }
+        if let text = describe(messages) { print(text) }
+        return ExitStatus.ok
+    }
+
+    static func perform(_ command: Command, _ arguments: ParsedArguments, timeout: Double = 10,
+                        describe: ([ServerMessage]) -> String?) -> Int32 {
+        perform(arguments, timeout: timeout, describe: describe) { _ in command }
+    }
+
+    /// When the request was answered with an error: prints the daemon's message and
+    /// returns exit 1.
+    static func refusal(_ messages: [ServerMessage]) -> Int32? {
+        guard case .error(_, let code, let message)? = messages.last else { return nil }
+        StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
+        return ExitStatus.refused
+    }
+
+    /// `moved 15 right, 14 right — solved!`: each tile by its label, or `nothing moved`.
+    static func movesText(_ messages: [ServerMessage]) -> String {
+        var mirror = BoardMirror()
+        var moves: [String] = []
+        for message in messages {
+            let outcome = mirror.apply(message)
+            guard case .move(_, let move, _, _, _, _, _) = message else { continue }
+            // Only a move the mirror applied tells which tile it was.
+            let tile = outcome == .updated ? mirror.state.flatMap { BoardNotation.label(ofValue: $0.board[move.to], side: $0.size) } : nil
+            moves.append("\(tile.map(String.init) ?? "a tile") \(move.direction)")
+        }
+        guard !moves.isEmpty else { return "nothing moved" }
+        var text = "moved " + moves.joined(separator: ", ")
+        if messages.contains(where: { if case .solved = $0 { true } else { false } }) { text += " — solved!" }
+        return text
+    }
+
+    static func direction(_ text: String?) throws(UsageError) -> Direction {
+        guard let text, let direction = Direction(rawValue: text) else {
+            throw UsageError("DIRECTION must be up, down, left or right, not '\(text ?? "")'")
+        }
+        return direction
+    }
+}

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""The driver lab: the release tiltpuzzled against the kernel's own I2C accelerometer drivers.
+
+Debian's kernel under QEMU with i2c-stub standing in for the I2C bus: each chip's
+registers are preset so that its real driver probes, and the tilts are played by
+writing its data registers. Out-of-tree hrtimer trigger modules are built once from
+linux-source against the matching headers. See README.md beside this file.
+Python 3, stdlib only; shares Tests/QEMULab/qemulab.py with the other QEMU labs.
+"""
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+GUEST = HERE / "guest"
+_spec = importlib.util.spec_from_file_location("qemulab", REPO / "Tests/QEMULab/qemulab.py")
+qemulab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(qemulab)
+fail, step, begin, run = qemulab.fail, qemulab.step, qemulab.begin, qemulab.run
+
+# The chips: how each is made to probe on i2c-stub and where its data live. A chip is
+# one row; README.md says how to add one. The stub offers SMBus byte and word transfers
+# only (functionality=0x007f0000), so regmap reads each register on its own, without
+# st_sensors' auto-increment bit (LIS3DH's x is at 0x28, not 0xA8).
+#   name: the lab's name for it     i2c: the driver's I2C device name     addr: its address
+#   module: the driver module       presets: REG=VAL written before the driver probes
+#   keep: REG:MASK:SECONDS cleared while it probes (a reset bit the driver waits on)
+#   reg: the first data register    width: bytes per axis    endian: le or be
+#   shift: the value's left shift   bits: real bits          unsigned: 1 if unsigned
+#   axes: 2 (x, y) or 3             modes: polled, buffered (it has a buffer), held
+#   polled_period: ms between readings when polled, for a driver that cannot be polled
+#   at 100 Hz (st_sensors sleeps in each raw read: tilts at 100 Hz would be missed)
+CHIPS = [
+    dict(name="bmc150", module="bmc150-accel-i2c", i2c="bmc150_accel", addr=0x10, presets="0x00=0xFA",
+         reg=0x02, width=2, endian="le", shift=4, bits=12, modes="polled,buffered,held"),
+    dict(name="kxcjk1013", module="kxcjk-1013", i2c="kxcj91008", addr=0x0F, reg=0x06, width=2, endian="le",
+         shift=4, bits=12, modes="polled,buffered,held"),
+    dict(name="mxc4005", module="mxc4005", i2c="mxc6655", addr=0x15, reg=0x03, width=2, endian="be", shift=4,
+         bits=12, modes="polled,buffered"),
+    dict(name="lis3dh", module="st_accel_i2c", i2c="lis3dh", addr=0x18, presets="0x0F=0x33,0x8F=0x33",
+         reg=0x28, width=2, endian="le", shift=4, bits=12, modes="polled,buffered", polled_period=50),
+    dict(name="mma8452", module="mma8452", i2c="mma8452", addr=0x1C, presets="0x0D=0x2A,0x00=0x0F",
+         keep="0x2B:0x40:3", reg=0x01, width=2, endian="be", shift=4, bits=12, modes="polled,buffered"),
+    dict(name="kxsd9", module="kxsd9-i2c", i2c="kxsd9", addr=0x18, reg=0x00, width=2, endian="be", shift=4,
+         bits=12, unsigned=1, modes="polled,buffered"),
+    dict(name="da280", module="da280", i2c="da280", addr=0x27, presets="0x01=0x13", reg=0x02, width=2,
+         endian="le", shift=2, bits=14, modes="polled"),
+    dict(name="mxc6255", module="mxc6255", i2c="mxc6255", addr=0x15, presets="0x08=0x05", reg=0x00, width=1,
+         endian="le", shift=0, bits=8, axes=2, modes="polled"),
+]
+# What the guest loads besides the drivers (with their dependencies).
+MODULES = ["i2c-stub", "i2c-dev", "configfs", "industrialio", "kfifo_buf", "industrialio-triggered-buffer"]
+# Built from linux-source (Debian builds none of them), in load order.
+TRIGGER_SOURCES = ["drivers/iio/industrialio-configfs.c", "drivers/iio/industrialio-sw-trigger.c",
+                   "drivers/iio/trigger/iio-trig-hrtimer.c"]
+HELPERS = [GUEST / "i2c-accel.c", GUEST / "iio-holder.c", REPO / "Tests/KernelLab/guest/lab-client.c"]
+TILTS = ["right", "down", "left", "up"]
+
+
+# --- The hrtimer trigger, built against the kernel's headers -------------------------
+
+def trigger_modules(root, version, kit):
+    """industrialio-configfs, industrialio-sw-trigger and iio-trig-hrtimer, built out of
+    tree from linux-source-X.Y of the image's own version, with its headers (all by
+    apt-get download, nothing installed); returns their paths in the kit, in load order."""
+    package_version = run(["dpkg-deb", "-f", str(next(root.parent.glob("linux-image-*.deb"))), "Version"]).strip()
+    series = ".".join(version.split(".")[:2])
+    flavour = version.split("-", 2)[-1]                  # 6.1.0-57-amd64 -> amd64
+    abi = version[: -len(flavour) - 1]                   # 6.1.0-57
+    work = root.parent / "triggers"
+    work.mkdir()
+    packages = [f"linux-source-{series}={package_version}", f"linux-headers-{version}",
+                f"linux-headers-{abi}-common", f"linux-kbuild-{series}={package_version}"]
+    run(["apt-get", "download", *packages], cwd=work)
+    tree = work / "root"
+    for deb in work.glob("*.deb"):
+        run(["dpkg-deb", "-x", str(deb), str(tree)])
+        deb.unlink()
+    headers = tree / "usr/src" / f"linux-headers-{version}"
+    # Its Makefile includes the common headers' by absolute path.
+    makefile = headers / "Makefile"
+    makefile.write_text(makefile.read_text().replace("include /usr/src/", f"include {tree}/usr/src/"))
+    tarball = next((tree / "usr/src").glob(f"linux-source-{series}.tar.*"))
+    top = f"linux-source-{series}"
+    run(["tar", "-xf", str(tarball), "-C", str(work)] + [f"{top}/{s}" for s in TRIGGER_SOURCES])
+    build = work / "build"
+    build.mkdir()
+    for source in TRIGGER_SOURCES:
+        shutil.copy2(work / top / source, build)
+    names = [Path(s).stem for s in TRIGGER_SOURCES]
+    (build / "Kbuild").write_text("obj-m := " + " ".join(f"{n}.o" for n in names) + "\n")
+    run(["make", "-C", str(headers), f"M={build}", "modules"])
+    target = kit / "lib/modules" / version / "extra"
+    target.mkdir(parents=True)
+    for name in names:
+        shutil.copy2(build / f"{name}.ko", target)
+    return [f"/lib/modules/{version}/extra/{name}.ko" for name in names]
+
+
+# --- Checking -------------------------------------------------------------------
+
+def records(files, run_name):
+    out = []
+    for line in files.get(f"{run_name}-client.log", []):
+        if line[:1].isdigit():
+            t, body = line.split(" ", 1)
+            out.append((int(t), json.loads(body)))
+    return out
+
+
+def check_run(files, chip, mode, tolerance):
+    """One run's checks; returns its figures."""
+    name = f"{chip['name']}-{mode}"
+    client = records(files, name)
+    device = [line.split() for line in files.get(f"{name}-device.log", [])]
+
+    begin(f"{name}: the sensor")
+    statuses = [m["status"] for _, m in client if m["type"] == "sensor"]
+    # The greeting says idle when the claim had not started the sensor yet; a new rate is
+    # another active.
+    seen = [s for i, s in enumerate(statuses) if i == 0 or s != statuses[i - 1]]
+    want = ["busy", "active"] if mode == "held" else ["active"]
+    if seen[seen[:1] == ["idle"]:] != want:
+        fail(f"sensor statuses {statuses}, expected {want}")
+    if mode == "held":
+        busy = next(m for _, m in client if m["type"] == "sensor" and m["status"] == "busy")
+        message = busy.get("message", "")
+        if "in use by another program" not in message or "tilting resumes when it is free" not in message:
+            fail(f"the busy status says {message!r}")
+    sensor = [m for _, m in client if m["type"] == "sensor"][-1]
+    buffered = mode != "polled"
+    during = dict(l.split("=", 1) for l in files.get(f"{name}-sysfs-during.log", []) if "=" in l)
+    if during.get("buffer/enable", "0") != ("1" if buffered else "0"):
+        fail(f"buffer/enable was {during.get('buffer/enable')} while the daemon read the sensor "
+             f"({'buffered' if buffered else 'polled'} expected)")
+    triggers = {w[0]: w[3] for w in (line.split() for line in files.get("chips.log", [])) if len(w) == 4}
+    if buffered and during.get("trigger/current_trigger") != triggers.get(chip["name"]):
+        fail(f"the trigger in use was {during.get('trigger/current_trigger')!r}, "
+             f"expected the driver's own name {triggers.get(chip['name'])!r}")
+
+    begin(f"{name}: the tilts")
+    tilts = [(t, m["direction"], m["moved"]) for t, m in client if m["type"] == "tilt"]
+    if [(d, moved) for _, d, moved in tilts] != [(d, True) for d in TILTS]:
+        fail(f"tilt events {[(d, moved) for _, d, moved in tilts]}, expected {TILTS}, each moving a tile")
+    moves = [m["moves"] for _, m in client if m["type"] == "move"]
+    if moves != [1, 2, 3, 4]:
+        fail(f"moves {moves}, expected 1 to 4")
+    fires = [(w[2], int(w[3])) for w in device if w[:1] == ["fire"]]
+    if [d for d, _ in fires] != TILTS:
+        fail(f"the device played {fires}")
+    latencies = sorted((t - fired) / 1e6 for (t, _, _), (_, fired) in zip(tilts, fires))
+    if latencies[0] <= 0:
+        fail(f"a tilt event came before its reading was written: {latencies}")
+
+    begin(f"{name}: the rate")
+    samples = [m["t"] for _, m in client if m["type"] == "sample"]
+    if len(samples) < 50:
+        fail(f"only {len(samples)} samples reached the client")
+
+    def rate(times):
+        return (len(times) - 1) / (times[-1] - times[0]) if len(times) > 1 and times[-1] > times[0] else 0
+
+    whole = rate(samples)
+    reported = sensor.get("rate")
+    # A measured rate is sent when it differs from the one reported before; it is the
+    # rate of the seconds before it was sent (the samples' t and the client's times are
+    # both the guest's CLOCK_MONOTONIC). The lab measures over the daemon's own window:
+    # on a loaded machine the rate drifts within a run.
+    actives = [(t, m) for t, m in client if m["type"] == "sensor" and m["status"] == "active"]
+    # No new rate sent: the daemon's first window (2 s) came within 5 % of the rate asked.
+    measured = rate([t for t in samples if t <= samples[0] + 2])
+    if len(actives) > 1:
+        # The daemon's windows: 2 s for its first measurement, 5 s after (RateMeter).
+        sent = actives[-1][0] / 1e9
+        window = 2 if len(actives) == 2 else 5
+        measured = rate([t for t in samples if sent - window <= t <= sent])
+    if reported is None or abs(reported - measured) > tolerance * measured:
+        fail(f"the sensor reports {reported} samples/s; {measured:.1f} arrived (over the run: {whole:.1f})")
+
+    begin(f"{name}: sysfs put back")
+    before = dict(l.split("=", 1) for l in files.get(f"{name}-sysfs-before.log", []) if "=" in l)
+    after = dict(l.split("=", 1) for l in files.get(f"{name}-sysfs-after.log", []) if "=" in l)
+    if not before:
+        fail("no sysfs snapshot")
+    changed = {k: (before.get(k), after.get(k)) for k in set(before) | set(after) if before.get(k) != after.get(k)}
+    if changed:
+        fail("sysfs left changed: " + "; ".join(f"{k} {a!r} -> {b!r}" for k, (a, b) in sorted(changed.items())))
+    median = latencies[len(latencies) // 2] if len(latencies) % 2 else sum(latencies[1:3]) / 2
+    return {"median_ms": round(median, 2), "max_ms": round(latencies[-1], 2),
+            "rate_measured": round(measured, 1), "rate_reported": reported, "rate_run": round(whole, 1),
+            "buffered": buffered}
+
+
+def check_daemon(files):
+    begin("the daemon")
+    log = files.get("daemon.log", [])
+    if not log or log[-1] != "exit 0":
+        fail(f"the daemon did not stop cleanly: {log[-5:]}")
+    uid = [line.split()[1] for line in files.get("daemon-id.log", []) if line.startswith("Uid:")]
+    if uid != ["999"]:
+        fail(f"the daemon ran as uid {uid}, expected 999 (tiltpuzzle)")
+    tried = [line for line in log if "cannot enable the buffer" in line]
+    if tried:
+        fail(f"the daemon tried a buffer it could not use: {tried[0]}")
+
+
+# --- Main -----------------------------------------------------------------------
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--daemon", help="a built tiltpuzzled (default: swift build -c release)")
+    parser.add_argument("--scratch-path", help="swift build's --scratch-path")
+    parser.add_argument("--chips", help="a comma-separated subset of: " + ", ".join(c["name"] for c in CHIPS))
+    parser.add_argument("--period", type=int, default=10, help="ms between readings (default 10: 100 Hz)")
+    parser.add_argument("--trigger-hz", type=int, default=100, help="the hrtimer trigger's rate (default 100)")
+    parser.add_argument("--tolerance", type=float, default=0.1,
+                        help="how far the reported rate may be from the measured one (default 0.1: 10 %%; "
+                             "measured over the daemon's own window before its report)")
+    parser.add_argument("--accel", choices=["auto", "kvm", "tcg"], default=os.environ.get("KERNEL_LAB_ACCEL", "auto"))
+    parser.add_argument("--timeout", type=int, default=900, help="seconds the guest may take (default 900)")
+    args = parser.parse_args()
+    qemulab.configure("driver lab")
+    started = time.monotonic()
+    cache = qemulab.cache_dir("DRIVER_LAB_CACHE", "tiltpuzzle-driver-lab")
+    out = Path(os.environ.get("DRIVER_LAB_OUT") or HERE / ".out")
+    chips = CHIPS
+    if args.chips:
+        wanted = args.chips.split(",")
+        chips = [c for c in CHIPS if c["name"] in wanted]
+        if len(chips) != len(wanted):
+            print(f"driver lab: unknown chip in {args.chips}", file=sys.stderr)
+            return 64
+    try:
+        step("host tools")
+        missing = [tool for tool in ("qemu-system-x86_64", "gcc", "make", "apt-get", "dpkg-deb", "depmod",
+                                     "modprobe", "udevadm", "ldd", "tar") if not shutil.which(tool)]
+        missing += [str(p) for p in (qemulab.BUSYBOX, qemulab.QBOOT) if not p.exists()]
+        if missing:
+            fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 busybox-static gcc make libc6-dev kmod udev)")
+
+        step("kernel and trigger modules")
+        modules = MODULES + [c["module"] for c in CHIPS]
+        # The kit holds these modules only: another list is another kit.
+        key = hashlib.sha256("\0".join(modules + TRIGGER_SOURCES).encode()).hexdigest()[:8]
+        kit = qemulab.kernel_kit(cache, modules, extra=trigger_modules, key=key)
+        out.mkdir(parents=True, exist_ok=True)
+
+        step("daemon")
+        daemon = qemulab.build_daemon(REPO, args.daemon, args.scratch_path)
+
+        step("helpers")
+        helpers = qemulab.build_helpers(HELPERS, out, includes=[REPO / "Tests/KernelLab/guest"])
+
+        step("initramfs")
+        addresses = sorted({c["addr"] for c in chips})
+        config = {"LAB_STUB_ADDRS": ",".join(f"0x{a:02x}" for a in addresses), "LAB_PERIOD_MS": args.period,
+                  "LAB_TRIGGER_HZ": args.trigger_hz, "LAB_USER": "tiltpuzzle"}
+        rows = [" ".join(str(v) for v in (c["name"], c["i2c"], f"0x{c['addr']:02x}", f"0x{c['reg']:02x}", c["width"],
+                                          c["endian"], c["shift"], c["bits"], c.get("unsigned", 0), c.get("axes", 3),
+                                          c["modes"], c.get("presets") or "-", c.get("keep") or "-",
+                                          c.get("polled_period") or "-"))
+                for c in chips]
+        initrd = out / "initramfs.cpio"
+        chips_file = out / "chips"
+        chips_file.write_text("\n".join(rows) + "\n")
+        qemulab.daemon_initramfs(REPO, kit, daemon, helpers, config, GUEST / "init", initrd,
+                                 extra_files={"/etc/lab/chips": chips_file})
+        print(f"  {initrd.stat().st_size / 1e6:.0f} MB")
+
+        step("boot")
+        accel, guest_seconds = qemulab.run_guest(kit, initrd, out, args.accel, args.timeout)
+        results_path = out / "results.txt"
+
+        step("results")
+        files = qemulab.sections(results_path.read_text(errors="replace"))
+        summary = {"kernel": (kit / "version").read_text().strip(), "accel": accel,
+                   "guest_seconds": round(guest_seconds, 1), "runs": {}}
+        for chip in chips:
+            for mode in chip["modes"].split(","):
+                summary["runs"][f"{chip['name']}-{mode}"] = check_run(files, chip, mode, args.tolerance)
+        check_daemon(files)
+        summary["wall_seconds"] = round(time.monotonic() - started, 1)
+        (out / "results.json").write_text(json.dumps(summary, indent=2) + "\n")
+        print(f"  {'run':20} {'latency median':>15} {'max':>8} {'rate measured':>14} {'reported':>9}")
+        for name, r in summary["runs"].items():
+            print(f"  {name:20} {r['median_ms']:>12} ms {r['max_ms']:>5} ms {r['rate_measured']:>10} /s "
+                  f"{r['rate_reported']:>7} /s")
+        print(f"driver lab: PASS ({summary['wall_seconds']} s; guest {summary['guest_seconds']} s, {accel}; "
+              f"details in {out})")
+        print(f"driver-lab: {qemulab.PASSED + 1} passed, 0 failed")
+        return 0
+    except qemulab.LabFailure as failure:
+        qemulab.report_failure(failure, out)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
