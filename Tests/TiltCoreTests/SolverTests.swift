@@ -234,4 +234,44 @@ import Testing
         #expect(board.linearConflicts() == 4)
         #expect(ManhattanSearch.longestIncreasingRun([3, 1, 2, 0, 4]) == 3)
     }
+
+    /// The board after the empty cell's moves along `path`, or nil at an illegal one.
+    static func played(_ board: Board, _ path: [Int]) -> [UInt8]? {
+        var board = board
+        for direction in Solver.directions(path, start: board.emptyIndex, side: board.side) where board.tilt(direction) == nil {
+            return nil
+        }
+        return board.cells
+    }
+
+    /// Lines put home a few tiles at a time: every tile outside the 4×4 corner home,
+    /// in fewer moves than tile by tile (seeded 5×5 boards where that was measured).
+    @Test(arguments: [UInt64(1), 2])
+    func groupsPutTheLinesHomeInFewerMoves(seed: UInt64) throws {
+        let board = Puzzle.newGame(side: 5, seed: seed).board
+        var groups = Reduction(cells: board.cells, side: 5, groups: GroupSearch(side: 5, expansions: Solver.bigBoardExpansions(side: 5)))
+        groups.reduce(to: 4)
+        var tileByTile = Reduction(cells: board.cells, side: 5)
+        tileByTile.reduce(to: 4)
+        let after = try #require(Self.played(board, groups.path))
+        #expect(after == groups.cells.map(UInt8.init))
+        for cell in 0..<25 where cell % 5 == 0 || cell < 5 { #expect(after[cell] == UInt8(cell)) }
+        #expect(groups.path.count < tileByTile.path.count)
+    }
+
+    /// A window re-solved shorter joins the same two boards: the shortened path ends
+    /// on the board the original did, in fewer moves.
+    @Test(arguments: [UInt64(3), 4])
+    func windowsShortenAPathToTheSameBoard(seed: UInt64) throws {
+        let board = Puzzle.newGame(side: 5, seed: seed).board
+        var tileByTile = Reduction(cells: board.cells, side: 5)
+        tileByTile.reduce(to: 4)
+        let path = Solver.withoutReturns(tileByTile.path, start: board.emptyIndex)
+        var windows = PathShortening(side: 5)
+        let shorter = windows.shorten(path, from: board.cells, window: 32, step: 8, nodesPerWindow: 20_000,
+                                      nodeBudget: 100_000, deadline: .infinity, clock: { 0 })
+        #expect(shorter.count < path.count)
+        let after = try #require(Self.played(board, shorter))
+        #expect(after == Self.played(board, path))
+    }
 }

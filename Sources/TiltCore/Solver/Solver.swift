@@ -4,8 +4,9 @@
 /// - 2×2 and 3×3: IDA* with Manhattan distance and linear conflicts; always optimal.
 /// - 4×4: IDA* with the additive pattern databases and their mirror; optimal unless
 ///   the budget runs out, when a fast reduction to 3×3 answers instead.
-/// - 5×5 to 10×10: lines are put home until a 4×4 corner is left, which is then
-///   solved optimally within what is left of the budget (else reduced to 3×3).
+/// - 5×5 to 10×10: lines are put home a few tiles at a time until a 4×4 corner is
+///   left, which is then solved optimally within what is left of the budget (else
+///   reduced to 3×3); windows of the path are then re-solved shorter where they can be.
 ///
 /// Every answer is replayed on a copy of the board before it is returned.
 public enum Solver {
@@ -21,19 +22,21 @@ public enum Solver {
         public var cornerOptimal = false
     }
 
-    public static func solve(_ board: Board, budget: Double = 0.1, database: PatternDatabase? = nil,
+    public static func solve(_ board: Board, budget: Double = 0.1, database: @autoclosure () -> PatternDatabase? = nil,
                              clock: () -> Double) -> Solution {
-        solveReporting(board, budget: budget, database: database, clock: clock).solution
+        solveReporting(board, budget: budget, database: database(), clock: clock).solution
     }
 
     /// `solve`, with the search's statistics. `budget` is in seconds on `clock`; the
     /// pattern databases are `PatternDatabase.shared` (built on first use) unless given.
-    public static func solveReporting(_ board: Board, budget: Double = 0.1, database: PatternDatabase? = nil,
+    /// They are asked for only when a 4×4 board (or a big board's 4×4 corner) is not
+    /// solved by the plain search within `plainNodes`: a board a few dozen moves from
+    /// solved needs no tables.
+    public static func solveReporting(_ board: Board, budget: Double = 0.1,
+                                      database: @autoclosure () -> PatternDatabase? = nil,
                                       clock: () -> Double) -> Report {
         let side = board.side
         if board.isSolved { return Report(solution: Solution(directions: [], isOptimal: true), nodes: 0, lowerBound: 0) }
-        // Building the shared tables (once per process) is not part of the budget.
-        let database = side >= 4 ? database ?? PatternDatabase.shared : PatternDatabase.empty
         let deadline = clock() + budget
         var emptyPath: [Int]
         var nodes = 0
@@ -48,9 +51,8 @@ public enum Solver {
             nodes = search.nodes
             optimal = true
         case 4:
-            lowerBound = max(lowerBound, database.lowerBound(cells: board.cells))
-            var search = FifteenSearch(database: database)
-            if let path = search.solve(board.cells, deadline: deadline, clock: clock) {
+            let found = solveFour(board.cells, deadline: deadline, database: database, clock: clock)
+            if let path = found.path {
                 emptyPath = path
                 optimal = true
             } else {
@@ -58,11 +60,21 @@ public enum Solver {
                 emptyPath = quick.path
                 nodes += quick.nodes
             }
-            nodes += search.nodes
+            nodes += found.nodes
+            lowerBound = max(lowerBound, found.lowerBound)
         default:
-            let finished = finishByReduction(board.cells, side: side, deadline: deadline, database: database, clock: clock)
-            emptyPath = finished.path
-            nodes = finished.nodes
+            // The group searches and the windows get the default budget's share of
+            // their nodes (counted, not timed: the same answer on every machine).
+            let effort = min(1, budget / 0.1)
+            // The corner's search leaves a quarter of the budget to the windows.
+            let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4, effort: effort,
+                                             database: database, clock: clock)
+            var windows = PathShortening(side: side)
+            emptyPath = windows.shorten(withoutReturns(finished.path, start: board.emptyIndex), from: board.cells,
+                                        window: 32, step: 8, nodesPerWindow: 20_000,
+                                        nodeBudget: Int(Double(bigBoardWindowNodes) * effort),
+                                        deadline: deadline, clock: clock)
+            nodes = finished.nodes + windows.totalNodes
             cornerOptimal = finished.cornerOptimal
         }
         emptyPath = withoutReturns(emptyPath, start: board.emptyIndex)
@@ -75,21 +87,52 @@ public enum Solver {
                       cornerOptimal: cornerOptimal)
     }
 
+    /// What the group searches of one big-board answer may expand in all, and the
+    /// nodes its windows may search, at the default budget (a smaller budget gets
+    /// proportionally fewer): tens of milliseconds in a release build (docs/performance.md).
+    /// (On boards over 6×6 fewer: their lines are longer, so their searches cost more
+    /// each, and the tile-by-tile fallback must still fit.)
+    static func bigBoardExpansions(side: Int) -> Int { min(120_000, 120_000 * 36 / (side * side)) }
+    static let bigBoardWindowNodes = 200_000
+
+    /// Nodes the plain Manhattan search may take on a 4×4 board before the tables are
+    /// asked for: a fraction of a millisecond in a release build.
+    static let plainNodes = 4_096
+
+    /// A shortest path for a 4×4 board: the plain search when it is quick, else the
+    /// tables' search; nil past the deadline. Building the shared tables (once per
+    /// process) is not part of the budget.
+    static func solveFour(_ cells: [UInt8], deadline: Double, database: () -> PatternDatabase?,
+                          clock: () -> Double) -> (path: [Int]?, nodes: Int, lowerBound: Int) {
+        // Manhattan distance alone (the identity as target): linear conflicts would cost
+        // more per node than these few nodes can gain.
+        var plain = ManhattanSearch(cells: cells, side: 4, target: Array(0..<16))
+        if let path = plain.solve(deadline: deadline, nodeLimit: plainNodes, clock: clock) {
+            return (path, plain.nodes, path.count)
+        }
+        let tables = database() ?? PatternDatabase.shared
+        var search = FifteenSearch(database: tables)
+        let path = search.solve(cells, deadline: deadline, clock: clock)
+        return (path, plain.nodes + search.nodes, max(plain.lowerBound(), tables.lowerBound(cells: cells)))
+    }
+
     /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner.
-    static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, database: PatternDatabase,
+    static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, effort: Double,
+                                  database: () -> PatternDatabase?,
                                   clock: () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
-        var reduction = Reduction(cells: cells, side: side)
+        var reduction = Reduction(cells: cells, side: side,
+                                  groups: GroupSearch(side: side, expansions: Int(Double(bigBoardExpansions(side: side)) * effort)))
         reduction.reduce(to: 4)
-        var search = FifteenSearch(database: database)
         let corner = reduction.corner(4)
-        if let path = search.solve(corner, deadline: deadline, clock: clock) {
+        let found = solveFour(corner, deadline: deadline, database: database, clock: clock)
+        if let path = found.path {
             reduction.play(cornerPath: path, remaining: 4)
-            return (reduction.path, search.nodes, true)
+            return (reduction.path, found.nodes, true)
         }
         // Out of time: the corner in turn loses a row and a column to lines put home.
         let quick = reducingToThree(corner, clock: clock)
         reduction.play(cornerPath: quick.path, remaining: 4)
-        return (reduction.path, search.nodes + quick.nodes, false)
+        return (reduction.path, found.nodes + quick.nodes, false)
     }
 
     /// A 4×4 board solved fast: its top row and left column put home, then the 3×3
