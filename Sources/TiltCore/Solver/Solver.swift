@@ -66,14 +66,15 @@ public enum Solver {
             // The group searches and the windows get the default budget's share of
             // their nodes (counted, not timed: the same answer on every machine).
             let effort = min(1, budget / 0.1)
-            // The corner's search leaves a quarter of the budget to the windows.
+            // The corner's search leaves a quarter of the budget to the windows, and they
+            // start none in its last twentieth (a window may take a few milliseconds).
             let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4, effort: effort,
                                              database: database, clock: clock)
             var windows = PathShortening(side: side)
             emptyPath = windows.shorten(withoutReturns(finished.path, start: board.emptyIndex), from: board.cells,
                                         window: 32, step: 8, nodesPerWindow: 20_000,
                                         nodeBudget: Int(Double(bigBoardWindowNodes) * effort),
-                                        deadline: deadline, clock: clock)
+                                        deadline: deadline - budget / 20, clock: clock)
             nodes = finished.nodes + windows.totalNodes
             cornerOptimal = finished.cornerOptimal
         }
