@@ -8,8 +8,8 @@ import PackageDescription
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
 //   TiltWire      protocol v1 messages and their JSON
 //   TiltDaemon    event loop, sessions, persistence, systemd's protocols (spoken directly)
-//   TiltClient    a client's connection to the daemon and its copy of the board
-//   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client
+//   TiltClient    a client's connection to the daemon, its copy of the board, its keymap and texts
+//   TiltTerminal, TiltGUI, TiltGUISDL  the terminal and graphical views of a client; no view imports another
 //   executables   tiltpuzzled, tiltpuzzle, tiltpuzzle-gui, tiltpuzzle-bench (thin)
 // Each C library has one system-library target, imported by exactly one Swift file;
 // CLinux is kernel headers (epoll, eventfd, signalfd, timerfd), used by TiltSystem only.
@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "TiltCommandLine", dependencies: ["TiltSystem"], swiftSettings: lean),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
-        .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TiltCommandLine"]),
+        .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
@@ -83,7 +83,7 @@ let package = Package(
         // Tests of the built programs and the system around them: subprocesses, a
         // pseudo-terminal, a virtual display, fake devices, the installed files.
         // For the tests that run the built executables: finds them, starts a daemon on a temporary socket.
-        .target(name: "TestSupport", dependencies: ["TiltSystem", "TiltWire", "TiltTerminal"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TiltSystem", "TiltWire", "TiltClient"], path: "Tests/TestSupport"),
         // The built daemon on a temporary socket. Depends on the executables so they are built first.
         .testTarget(name: "DaemonEndToEndTests", dependencies: ["tiltpuzzled", "tiltpuzzle", "TestSupport", "TiltSystem"]),
         // The built client as a subprocess (pipes and a tmux pseudo-terminal).

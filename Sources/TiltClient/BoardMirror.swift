@@ -8,7 +8,7 @@ public struct BoardMirror: Equatable, Sendable {
 
     public init() {}
 
-    public enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         case updated
         case unchanged
         /// Revisions skipped: the caller should request `state`.

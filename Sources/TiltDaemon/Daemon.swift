@@ -9,7 +9,7 @@ import Glibc
 
 /// `tiltpuzzled`: wires sensor → detector → puzzle → clients on one event loop.
 public final class Daemon {
-    private let options: DaemonOptions
+    private let configurationLoader: ConfigurationLoader
     private var configuration: Configuration
     private let log: Logger
     private let loop: EventLoop
@@ -20,19 +20,16 @@ public final class Daemon {
     private let hints: HintWorker
     private let hub: Hub
     private let sensors: SensorManager
-    private var listeners: [FileDescriptor] = []
+    private let clients: ClientSockets
+    /// Held here: the hub holds its delegate weakly.
+    private let hubDelegate: DaemonHubDelegate
     /// The socket file we created (and remove at exit); nil under socket activation.
-    private var ownedSocketPath: String?
-    private var signals: SignalDescriptor?
+    private let ownedSocketPath: String?
     private var sensorDescriptor: FileDescriptor?
+    private var sensorToken: EventLoop.Token?
     private var sensorGeneration = 0
     private var hotplugMonitor: HotplugMonitor?
-    private var watchdogInterval: Double?
-    private var nextWatchdog = Double.infinity
-    private var stopping = false
-    /// Set when the daemon runs inside another program (the demo): it stops when this
-    /// is signalled, and leaves the process's signals, systemd and configuration alone.
-    private let embeddedStop: WakeupDescriptor?
+    private let host: DaemonHost
 
     public struct StartError: Error, CustomStringConvertible {
         public var message: String
@@ -41,15 +38,16 @@ public final class Daemon {
         public var description: String { message }
     }
 
-    /// `embeddedStop`: run inside another program (see `EmbeddedDaemon`), with the
-    /// default configuration, until the descriptor is signalled.
-    public init(options: DaemonOptions, log: Logger, embeddedStop: WakeupDescriptor? = nil) throws(StartError) {
-        self.options = options
+    /// The installed daemon: systemd's, with the process's signals.
+    public convenience init(options: DaemonOptions, log: Logger) throws(StartError) {
+        try self.init(options: options, log: log, host: SystemdHost(log: log))
+    }
+
+    init(options: DaemonOptions, log: Logger, host: DaemonHost) throws(StartError) {
         self.log = log
-        self.embeddedStop = embeddedStop
-        configuration = embeddedStop == nil ? try Self.loadConfiguration(options) : Configuration()
-        if options.alwaysOn { configuration.alwaysOn = true }
-        if let source = options.source { configuration.source = source }
+        self.host = host
+        configurationLoader = ConfigurationLoader(options: options, readsFile: host.readsConfigurationFile)
+        configuration = try configurationLoader.load()
 
         store = StateStore(directory: options.stateDirectory)
         stateLock = try Self.claimStateDirectory(store)
@@ -69,7 +67,10 @@ public final class Daemon {
                                 disabled: source == "none", log: log) {
             Self.openSource(source, speed: speed)
         }
-        try openListeners()
+        let listening = try Self.openListeners(options: options, log: log, passed: host.passedListeners())
+        ownedSocketPath = listening.ownedPath
+        clients = ClientSockets(listeners: listening.sockets, loop: loop, hub: hub, log: log)
+        hubDelegate = DaemonHubDelegate(persister: persister, hints: hints, sensors: sensors, clients: clients)
         wire()
     }
 
@@ -99,22 +100,6 @@ public final class Daemon {
                 throw StartError(message: "cannot lock the state directory \(directory): \(errno)",
                                  exitStatus: ExitStatus.cannotCreate)
             }
-        }
-    }
-
-    static func loadConfiguration(_ options: DaemonOptions) throws(StartError) -> Configuration {
-        let path = options.configPath ?? Configuration.defaultPath
-        let text: String
-        do throws(Errno) {
-            text = try FileDescriptor.readText(path)
-        } catch {
-            if options.configPath == nil && error == .noSuchFile { return Configuration() }
-            throw StartError(message: "cannot read configuration \(path): \(error)")
-        }
-        do throws(Configuration.Problem) {
-            return try Configuration.parse(text)
-        } catch {
-            throw StartError(message: "configuration \(path): \(error)")
         }
     }
 
@@ -160,7 +145,7 @@ public final class Daemon {
         guard configuration.source != "none", !configuration.source.hasPrefix("replay:") else { return }
         do throws(SensorError) {
             let monitor = try HotplugMonitor()
-            try? loop.watch(monitor.descriptor, .readable) { [weak self] _ in self?.hotplug(monitor.receive()) }
+            _ = try? loop.watch(monitor.descriptor, .readable) { [weak self] _ in self?.hotplug(monitor.receive()) }
             hotplugMonitor = monitor
         } catch {
             log.warning("no hotplug: \(error); a sensor that appears later needs a restart")
@@ -179,15 +164,14 @@ public final class Daemon {
         }
     }
 
-    private func openListeners() throws(StartError) {
-        // Sockets passed to the host program are not ours to take.
-        let activated = embeddedStop != nil ? [] : Systemd.listenDescriptors().filter { UnixSocket.isListeningStream($0.descriptor) }
-        if !activated.isEmpty {
-            for socket in activated { try? socket.descriptor.setNonBlocking() }
-            listeners = activated.map(\.descriptor)
-            log.info("listening on \(activated.count) socket(s) from socket activation: "
-                     + activated.map(\.name).joined(separator: ", "))
-            return
+    /// The sockets the host passed (socket activation), else one at the socket path.
+    private static func openListeners(options: DaemonOptions, log: Logger, passed: [(descriptor: FileDescriptor, name: String)])
+        throws(StartError) -> (sockets: [FileDescriptor], ownedPath: String?) {
+        if !passed.isEmpty {
+            for socket in passed { try? socket.descriptor.setNonBlocking() }
+            log.info("listening on \(passed.count) socket(s) from socket activation: "
+                     + passed.map(\.name).joined(separator: ", "))
+            return (passed.map(\.descriptor), nil)
         }
         let path = options.socketPath
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
@@ -198,24 +182,19 @@ public final class Daemon {
                 throw StartError(message: "cannot create \(directory): \(error)")
             } catch {}
         }
+        let socket: FileDescriptor
         do throws(Errno) {
-            listeners = [try UnixSocket.listen(path: path, mode: 0o660)]
-            ownedSocketPath = path
+            socket = try UnixSocket.listen(path: path, mode: 0o660)
         } catch {
             let advice = error == .addressInUse ? " (another tiltpuzzled is running on it)" : ""
             throw StartError(message: "cannot listen on \(path): \(error)\(advice)")
         }
         log.info("listening on \(path)")
+        return ([socket], path)
     }
 
     private func wire() {
-        hub.requestSave = { [persister] game in persister.save(game, at: MonotonicClock.now()) }
-        hub.requestHint = { [hints] job in hints.submit(job) }
-        // Weak: the sensors hold the hub (onSamples), and a strong capture both ways is a
-        // cycle that keeps hub, sensors and persister alive after the daemon is gone.
-        hub.claimSensor = { [weak sensors] claimed in sensors?.claim(claimed) }
-        hub.watchWritable = { [weak self] id, on in self?.setInterest(id, writing: on) }
-        hub.watchReadable = { [weak self] id, on in self?.setInterest(id, reading: on) }
+        hub.delegate = hubDelegate
         sensors.onSamples = { [hub] samples in hub.sensorSamples(samples) }
         sensors.onReport = { [hub, weak self] report in
             hub.sensorChanged(report)
@@ -236,52 +215,50 @@ public final class Daemon {
 
     // MARK: Running
 
-    /// Runs until SIGTERM or SIGINT (embedded: until stopped); the exit status.
+    /// Runs until the host asks it to stop (SIGTERM or SIGINT for systemd's); the exit status.
     public func run() -> Int32 {
         do throws(Errno) {
-            if let stop = embeddedStop {
-                try loop.watch(stop.descriptor, .readable) { [weak self] _ in self?.stopping = true }
-            } else {
-                let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
-                self.signals = signals
-                try loop.watch(signals.descriptor, .readable) { [weak self] _ in self?.handleSignals() }
-            }
+            try host.watchRequests(on: loop, stop: { [loop] in loop.stop() }, reload: { [weak self] in self?.reload() })
             try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
             try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _ in
                 guard let self else { return }
                 hub.hintsAnswered(hints.takeAnswers())
             }
-            for listener in listeners {
-                try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
-            }
+            try clients.start()
         } catch {
             log.error("cannot start the event loop: \(error)")
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
-        if embeddedStop == nil {
+        if host.ownsProcess {
             Self.raiseDescriptorLimit()
             watchHotplug()
         }
+        // The sensor's deadline is read afresh each round: a replay's moves with every batch.
+        loop.addTimer(deadline: { [weak sensors] in sensors?.wait.deadline }) { [weak sensors] now in
+            sensors?.service(now: now)
+        }
         sensors.discover()
-        if embeddedStop == nil, let interval = Systemd.watchdogInterval() {
-            watchdogInterval = interval
-            nextWatchdog = MonotonicClock.now()
+        if let interval = host.watchdogInterval {
+            // Pinged at half the interval, as sd_watchdog_enabled(3) advises.
+            var nextPing = MonotonicClock.now()
+            loop.addTimer(deadline: { nextPing }) { [weak self] now in
+                self?.notify("WATCHDOG=1")
+                nextPing = now + interval / 2
+            }
         }
         notify("READY=1")
         notifyStatus()
         log.notice("tiltpuzzled \(DaemonInfo.version) ready")
-        while !stopping {
-            loop.runOnce(until: nextDeadline())
-            let now = MonotonicClock.now()
-            if let at = sensors.wait.deadline, at <= now { sensors.service(now: now) }
-            if now >= nextWatchdog {
-                notify("WATCHDOG=1")
-                nextWatchdog = now + (watchdogInterval ?? .infinity) / 2
-            }
+        var status: Int32 = 0
+        do throws(Errno) {
+            try loop.run()
+        } catch {
+            log.error("the event loop failed: \(error); stopping")
+            status = 1
         }
         shutdown()
-        return 0
+        return status
     }
 
     /// Every client is a descriptor: take the hard limit, not the 1,024 soft default.
@@ -294,122 +271,21 @@ public final class Daemon {
         _ = try? Syscall.call("setrlimit") { setrlimit(resource, &limit) }
     }
 
-    private func nextDeadline() -> Double? {
-        var deadline = nextWatchdog
-        if let at = sensors.wait.deadline { deadline = min(deadline, at) }
-        return deadline.isFinite ? deadline : nil
-    }
-
-    private func acceptClients(_ listener: FileDescriptor) {
-        while true {
-            let accepted: FileDescriptor?
-            do throws(Errno) {
-                accepted = try UnixSocket.accept(listener)
-            } catch {
-                if error == Errno(rawValue: EMFILE) || error == Errno(rawValue: ENFILE) {
-                    // Out of descriptors: stop accepting until a client leaves, rather
-                    // than wake up for the same pending connection forever.
-                    log.warning("accept: \(error); not accepting until a client leaves")
-                    for listener in listeners { loop.unwatch(listener) }
-                    acceptingPaused = true
-                } else {
-                    log.warning("accept failed: \(error)")
-                }
-                return
-            }
-            guard let fd = accepted else { return }
-            let transport = SocketTransport(descriptor: fd) { [weak self] fd in self?.forget(fd) }
-            // Watch before attaching: the greeting may already need to wait for writability.
-            var attachedID: Int?
-            do throws(Errno) {
-                try loop.watch(fd, [.readable, .peerClosed]) { [weak self] events in
-                    guard let id = attachedID else { return }
-                    self?.clientEvent(id: id, fd: fd, events: events)
-                }
-            } catch {
-                log.warning("cannot watch a client's socket: \(error)")
-                try? fd.close()
-                continue
-            }
-            attachedID = hub.attach(transport)
-        }
-    }
-
-    private var acceptingPaused = false
-
-    /// A client's socket closed: stop watching it, and accept again if we had to stop.
-    private func forget(_ fd: FileDescriptor) {
-        loop.unwatch(fd)
-        interests[fd.rawValue] = nil
-        if acceptingPaused {
-            acceptingPaused = false
-            for listener in listeners {
-                try? loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) }
-            }
-        }
-    }
-
-    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-
-    private func clientEvent(id: Int, fd: FileDescriptor, events: Epoll.Events) {
-        if events.contains(.writable) {
-            hub.writable(id)
-            guard hub.isAttached(id) else { return }
-        }
-        guard events.contains(.readable) || events.contains(.hangup) || events.contains(.peerClosed)
-                || events.contains(.error) else { return }
-        // Read a bounded amount per wake-up, so one client cannot starve the others.
-        for _ in 0..<4 {
-            guard hub.wantsInput(id) else {
-                // Paused (or closing): its bytes wait in the kernel, which pushes back on
-                // the client. A hang-up cannot be left out of epoll's interest, and the
-                // peer that hung up can no longer receive its replies.
-                if events.contains(.hangup) || events.contains(.error) { hub.detach(id, reason: "connection lost") }
-                return
-            }
-            let count: Int
-            do throws(Errno) {
-                count = try fd.read(into: &readBuffer)
-            } catch {
-                if error == .wouldBlock { return }
-                hub.detach(id, reason: "read error: \(error)")
-                return
-            }
-            if count == 0 {
-                hub.endOfInput(from: id)
-                return
-            }
-            readBuffer.withUnsafeBytes { hub.receive(UnsafeRawBufferPointer(rebasing: $0[..<count]), from: id) }
-            if count < readBuffer.count { return }
-        }
-    }
-
-    /// What each client's socket is watched for, by descriptor.
-    private var interests: [Int32: (reading: Bool, writing: Bool)] = [:]
-
-    private func setInterest(_ id: Int, reading: Bool? = nil, writing: Bool? = nil) {
-        guard let fd = (hub.transport(of: id) as? SocketTransport)?.descriptor else { return }
-        var interest = interests[fd.rawValue] ?? (true, false)
-        if let reading { interest.reading = reading }
-        if let writing { interest.writing = writing }
-        interests[fd.rawValue] = interest
-        var events: Epoll.Events = interest.reading ? [.readable, .peerClosed] : []
-        if interest.writing { events.insert(.writable) }
-        loop.change(fd, events)
-    }
-
     private func registerSensorWait() {
         let wanted = sensors.wait.descriptor
         // The same number may be a new descriptor (a source that switched from its buffer
         // to polling): the generation tells.
         let generation = sensors.waitGeneration
         guard wanted != sensorDescriptor || generation != sensorGeneration else { return }
-        if let old = sensorDescriptor { loop.unwatch(old) }
+        if let old = sensorToken { loop.remove(old) }
+        sensorToken = nil
         sensorDescriptor = wanted
         sensorGeneration = generation
         if let fd = wanted {
             do throws(Errno) {
-                try loop.watch(fd, .readable) { [weak self] _ in self?.sensors.service(now: MonotonicClock.now()) }
+                sensorToken = try loop.watch(fd, .readable) { [weak self] _ in
+                    self?.sensors.service(now: MonotonicClock.now())
+                }
             } catch {
                 log.error("cannot watch the sensor: \(error)")
             }
@@ -425,29 +301,13 @@ public final class Daemon {
         }
     }
 
-    private func handleSignals() {
-        for signal in signals?.read() ?? [] {
-            switch signal {
-            case SIGHUP: reload()
-            default:
-                log.notice("received signal \(signal): stopping")
-                stopping = true
-            }
-        }
-    }
-
     private func reload() {
         notify("RELOADING=1")
         do throws(StartError) {
-            let new = try Self.loadConfiguration(options)
-            configuration.detector = new.detector
-            configuration.mountMatrixOverride = new.mountMatrixOverride
-            configuration.undoLevels = new.undoLevels
-            configuration.defaultSize = new.defaultSize
-            configuration.limits = new.limits
-            hub.limits = new.limits
+            configuration = try configurationLoader.reload(configuration)
+            hub.limits = configuration.limits
             if let info = sensors.source?.info { applyMountMatrix(info) } else {
-                hub.reconfigure(new.detector, undoLimit: new.undoLevels)
+                hub.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)
             }
             log.notice("configuration reloaded")
         } catch {
@@ -456,10 +316,7 @@ public final class Daemon {
         notify("READY=1")
     }
 
-    /// The service manager hears from the daemon, not from a program it is embedded in.
-    private func notify(_ state: String) {
-        if embeddedStop == nil { Systemd.notify(state) }
-    }
+    private func notify(_ state: String) { host.notify(state) }
 
     private func notifyStatus() {
         let report = sensors.report
@@ -473,7 +330,7 @@ public final class Daemon {
         hints.stop()
         persister.save(hub.game, at: MonotonicClock.now())
         persister.waitUntilIdle()
-        for listener in listeners { try? listener.close() }
+        clients.close()
         if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
         // Only a save that succeeded is reported as one: the last write decides.
         if let failure = persister.takeCompletions().last?.error {

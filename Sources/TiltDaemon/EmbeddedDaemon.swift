@@ -21,7 +21,7 @@ public final class EmbeddedDaemon {
         } catch {
             throw Daemon.StartError(message: "cannot make the stop descriptor: \(error)")
         }
-        let handoff = Handoff(try Daemon(options: options, log: log, embeddedStop: stopper))
+        let handoff = Handoff(try Daemon(options: options, log: log, host: EmbeddedHost(stop: stopper)))
         do throws(Errno) {
             thread = try JoinableThread { _ = handoff.daemon.run() }
         } catch {

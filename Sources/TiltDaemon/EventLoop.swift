@@ -1,61 +1,125 @@
 import TiltSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The daemon's one event loop: epoll over every descriptor (listening socket,
-/// clients, sensor, udev monitor, signals, save completions), plus one deadline
-/// kept by a timerfd. Nothing in it blocks; nothing wakes it unless a descriptor
-/// is ready or the deadline is due.
+/// The daemon's one event loop, in sd-event's three steps: prepare (each timer says
+/// when it is next due, and the earliest arms one timerfd), wait (epoll over every
+/// descriptor source: listening sockets, clients, sensor, udev monitor, signals, the
+/// workers' eventfds), dispatch (the ready descriptors' handlers, then the timers that
+/// are due). Nothing in it blocks; nothing wakes it unless a descriptor is ready or a
+/// deadline is due.
+///
+/// Every source is known by a token that is never reused (swift-nio's registration
+/// IDs): epoll reports the token, not the descriptor's number, so an event already
+/// waited for on a descriptor that a handler then closed never reaches the source that
+/// registered the same number after it.
 final class EventLoop {
+    struct Token: Hashable, Comparable, Sendable {
+        fileprivate let rawValue: UInt64
+        static func < (left: Token, right: Token) -> Bool { left.rawValue < right.rawValue }
+    }
+
     typealias Handler = (Epoll.Events) -> Void
+    /// When a timer is next due (monotonic seconds), asked before every wait; nil: not due.
+    typealias Deadline = () -> Double?
+    /// Runs with the time the timer was found due.
+    typealias TimerHandler = (_ now: Double) -> Void
+
+    private struct DescriptorSource {
+        let descriptor: FileDescriptor
+        let handler: Handler
+    }
+
+    private struct TimerSource {
+        let deadline: Deadline
+        let handler: TimerHandler
+    }
 
     private let epoll: Epoll
     private let timer: DeadlineTimer
+    /// The timerfd's own token: 0, never handed out.
+    private static let timerToken = Token(rawValue: 0)
+    private var lastToken = timerToken
     private var armedDeadline: Double?
-    private var handlers: [Int32: Handler] = [:]
+    private var descriptors: [Token: DescriptorSource] = [:]
+    private var timers: [Token: TimerSource] = [:]
+    private var stopped = false
 
     init() throws(Errno) {
         epoll = try Epoll()
         timer = try DeadlineTimer()
-        try epoll.add(timer.descriptor, .readable)
+        try epoll.add(timer.descriptor, .readable, token: Self.timerToken.rawValue)
     }
 
-    func watch(_ fd: FileDescriptor, _ events: Epoll.Events, handler: @escaping Handler) throws(Errno) {
-        try epoll.add(fd, events)
-        handlers[fd.rawValue] = handler
+    private func newToken() -> Token {
+        lastToken = Token(rawValue: lastToken.rawValue + 1)
+        return lastToken
     }
 
-    func change(_ fd: FileDescriptor, _ events: Epoll.Events) {
-        try? epoll.modify(fd, events)
+    /// Watches `fd` for `events` until `remove`; the loop never closes it.
+    @discardableResult
+    func watch(_ fd: FileDescriptor, _ events: Epoll.Events, handler: @escaping Handler) throws(Errno) -> Token {
+        let token = newToken()
+        try epoll.add(fd, events, token: token.rawValue)
+        descriptors[token] = DescriptorSource(descriptor: fd, handler: handler)
+        return token
     }
 
-    func unwatch(_ fd: FileDescriptor) {
-        guard handlers.removeValue(forKey: fd.rawValue) != nil else { return }
-        try? epoll.remove(fd)
+    /// Changes what a descriptor source is watched for.
+    func change(_ token: Token, _ events: Epoll.Events) {
+        guard let source = descriptors[token] else { return }
+        try? epoll.modify(source.descriptor, events, token: token.rawValue)
     }
 
-    /// Waits until a descriptor is ready or `deadline` (monotonic seconds) passes,
-    /// then runs the handlers of the ready descriptors.
-    func runOnce(until deadline: Double?) {
+    /// Adds a timer: it runs whenever `deadline` has passed when the loop dispatches,
+    /// so a handler that is done moves its deadline on (or to nil).
+    @discardableResult
+    func addTimer(deadline: @escaping Deadline, handler: @escaping TimerHandler) -> Token {
+        let token = newToken()
+        timers[token] = TimerSource(deadline: deadline, handler: handler)
+        return token
+    }
+
+    /// Removes a source; its events still waiting in this round are dropped. A
+    /// descriptor is removed before it is closed, while epoll can still find it.
+    func remove(_ token: Token) {
+        if timers.removeValue(forKey: token) != nil { return }
+        guard let source = descriptors.removeValue(forKey: token) else { return }
+        try? epoll.remove(source.descriptor)
+    }
+
+    /// Runs rounds until `stop`. Throws what made waiting fail (an interrupted wait is
+    /// waited again, in the syscall funnel): the loop cannot go on without it.
+    func run() throws(Errno) {
+        stopped = false
+        while !stopped { try runOnce() }
+    }
+
+    /// Ends `run` once the current round is dispatched.
+    func stop() { stopped = true }
+
+    /// One round: prepare, wait, dispatch.
+    func runOnce() throws(Errno) {
+        let deadline = timers.values.compactMap { $0.deadline() }.min()
         if deadline != armedDeadline {
             timer.arm(at: deadline)
             armedDeadline = deadline
         }
-        let ready: [(FileDescriptor, Epoll.Events)]
-        do throws(Errno) {
-            ready = try epoll.wait(timeout: -1)
-        } catch {
-            return
-        }
-        for (fd, events) in ready {
-            if fd == timer.descriptor {
+        for (token, events) in try epoll.wait(timeout: -1).map({ (Token(rawValue: $0.token), $0.events) }) {
+            if token == Self.timerToken {
                 timer.acknowledge()
                 armedDeadline = nil
                 continue
             }
-            // A handler may have closed another ready descriptor.
-            handlers[fd.rawValue]?(events)
+            // Nil for a source a handler removed in this round.
+            descriptors[token]?.handler(events)
+        }
+        // Earliest first, as if the loop had woken for each: a late wake-up (a busy
+        // machine) finds several due, and they run in the order they fell due.
+        let now = MonotonicClock.now()
+        let due = timers.compactMap { token, source in source.deadline().flatMap { $0 <= now ? (token, $0) : nil } }
+        for (token, _) in due.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
+            // Asked again: an earlier handler may have removed it or moved it on.
+            guard let source = timers[token], let at = source.deadline(), at <= now else { continue }
+            source.handler(now)
         }
     }
 

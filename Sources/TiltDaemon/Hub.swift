@@ -3,8 +3,8 @@ import TiltWire
 
 /// The protocol's session logic: clients attach, send requests and receive the
 /// game's events. It knows nothing about sockets or files: transports carry the
-/// bytes, and callbacks ask the daemon to save, to claim the sensor, and to watch
-/// a socket for writability. Tests drive it with in-memory transports.
+/// bytes, and its delegate is asked to save, to claim the sensor, to compute hints and
+/// to watch a socket. Tests drive it with in-memory transports.
 public final class Hub {
     public struct Limits: Sendable, Equatable {
         public var maxClients = 256
@@ -26,19 +26,8 @@ public final class Hub {
     public private(set) var sensor = SensorReport(status: .absent)
     public let version: String
 
-    /// Asks for the game to be saved; the daemon answers with `saveCompleted`.
-    public var requestSave: (Game) -> Void = { _ in }
-    /// True when the first client attaches, false when the last one leaves.
-    public var claimSensor: (Bool) -> Void = { _ in }
-    /// A session needs (true) or no longer needs (false) to be told when it can write.
-    public var watchWritable: (Int, Bool) -> Void = { _, _ in }
-    /// A session wants (true) or no longer wants (false) its socket read: it was
-    /// paused or resumed, its input ended, or it is closing.
-    public var watchReadable: (Int, Bool) -> Void = { _, _ in }
-    /// Hands a hint to compute to the worker; its answer comes back through
-    /// `hintsAnswered` (docs/protocol.md, "Hints"). The daemon wires it to its
-    /// `HintWorker`; tests wire it to a solver of their own.
-    public var requestHint: (HintJob) -> Void = { _ in }
+    /// Weak: the delegate owns the hub (the daemon, a test's harness).
+    public weak var delegate: HubDelegate?
     public let log: Logger
     private let clock: () -> Double
 
@@ -104,7 +93,7 @@ public final class Hub {
         if sessions.isEmpty {
             // Claim first, so the newcomer's greeting already says whether the sensor started.
             game.setAttached(true, at: clock())
-            claimSensor(true)
+            delegate?.claimSensor(true)
         }
         let session = Session(id: nextID, transport: transport)
         nextID += 1
@@ -126,12 +115,12 @@ public final class Hub {
         hintOwners = hintOwners.filter { $0.value != id }
         if session.wantsSamples { samplesSubscribers -= 1 }
         poseStreams[id] = nil
-        if session.waitingForWritable { watchWritable(id, false) }
+        if session.waitingForWritable { delegate?.watchWritable(id, false) }
         session.transport.close()
         log.info("client \(id) detached: \(reason)")
         if sessions.isEmpty {
             game.setAttached(false, at: clock())
-            claimSensor(false)
+            delegate?.claimSensor(false)
         }
     }
 
@@ -185,7 +174,7 @@ public final class Hub {
         let wanted = !session.inputPaused && !session.closing && !session.inputClosed
         guard wanted != session.watchingInput else { return }
         session.watchingInput = wanted
-        watchReadable(session.id, wanted)
+        delegate?.watchReadable(session.id, wanted)
     }
 
     /// The client closed its side (a final unterminated line is ignored); it still
@@ -296,7 +285,7 @@ public final class Hub {
             nextHintTicket += 1
             hintOwners[ticket] = session.id
             session.enqueue(.hint(id: id, ticket: ticket), after: 0)
-            requestHint(HintJob(ticket: ticket, board: board, revision: game.revision))
+            delegate?.requestHint(HintJob(ticket: ticket, board: board, revision: game.revision))
             return
         }
         // A request that changed the game is answered once the change is on disk.
@@ -417,7 +406,7 @@ public final class Hub {
     private func settle() {
         if game.generation > requestedGeneration {
             requestedGeneration = game.generation
-            requestSave(game)
+            delegate?.save(game)
         }
         for id in order {
             // A session with nothing to send or answer has nothing to flush: at 100 Hz
@@ -495,7 +484,7 @@ public final class Hub {
         let wants = !session.outbox.isEmpty
         if wants != session.waitingForWritable {
             session.waitingForWritable = wants
-            watchWritable(session.id, wants)
+            delegate?.watchWritable(session.id, wants)
         }
         if session.inputPaused && !session.resumeScheduled && session.mayResume(limits) {
             session.resumeScheduled = true

@@ -33,6 +33,8 @@ final class SensorManager {
     private var ended = false
     /// The source is held by another program: when to try it again (only while claimed).
     private var busyMessage: String?
+    /// `active` was said for the running source.
+    private var announced = false
     private var retryAt: Double?
     private var meter = RateMeter()
 
@@ -120,9 +122,8 @@ final class SensorManager {
                 try source.start()
                 running = true
                 meter = RateMeter()
-                if busyMessage != nil { log.notice("sensor: \(source.info.name) is free again") }
-                busyMessage = nil
-                setReport(report(for: source.info, status: .active))
+                announced = false
+                announceWhenSettled(source)
             } catch where error.busy {
                 held(source, error.message)
             } catch {
@@ -138,6 +139,16 @@ final class SensorManager {
             setReport(report(for: source.info, status: .idle))
         }
         onWaitChanged()
+    }
+
+    /// `active` once the started source knows how it reads the device (until then the
+    /// clients keep the status they had: `busy` stays `busy` while the source checks).
+    private func announceWhenSettled(_ source: SensorSource) {
+        guard running, !announced, source.isSettled else { return }
+        announced = true
+        if busyMessage != nil { log.notice("sensor: \(source.info.name) is free again") }
+        busyMessage = nil
+        setReport(report(for: source.info, status: .active))
     }
 
     /// Another program holds the sensor: said once in the log, told to the clients, and
@@ -186,6 +197,7 @@ final class SensorManager {
                 return
             }
         }
+        announceWhenSettled(source)
         onWaitChanged()
     }
 

@@ -2,12 +2,29 @@ import TiltSystem
 
 /// A client's socket as the hub's transport.
 final class SocketTransport: ClientTransport {
+    /// What the socket is watched for: read unless the hub paused it, written while
+    /// output waits.
+    struct Interest {
+        var reading = true
+        var writing = false
+
+        var events: Epoll.Events {
+            var events: Epoll.Events = reading ? [.readable, .peerClosed] : []
+            if writing { events.insert(.writable) }
+            return events
+        }
+    }
+
     let descriptor: FileDescriptor
     let peerDescription: String
-    private let onClose: (FileDescriptor) -> Void
+    /// Its source on the loop while it is watched.
+    var token: EventLoop.Token?
+    var interest = Interest()
+    private let onClose: (SocketTransport) -> Void
     private var closed = false
 
-    init(descriptor: FileDescriptor, onClose: @escaping (FileDescriptor) -> Void) {
+    /// `onClose` runs before the descriptor is closed, while the loop can still find it.
+    init(descriptor: FileDescriptor, onClose: @escaping (SocketTransport) -> Void) {
         self.descriptor = descriptor
         peerDescription = UnixSocket.peerCredentials(descriptor)?.description ?? "unknown peer"
         self.onClose = onClose
@@ -25,7 +42,7 @@ final class SocketTransport: ClientTransport {
     func close() {
         guard !closed else { return }
         closed = true
-        onClose(descriptor)
+        onClose(self)
         try? descriptor.close()
     }
 }

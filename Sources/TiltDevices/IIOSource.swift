@@ -16,8 +16,8 @@ import Glibc
 /// `start` changes in sysfs, `stop` puts back. A buffer another program is reading
 /// (iio-sensor-proxy) is not ours: the source then polls and changes nothing at all,
 /// or, where the driver refuses raw reads meanwhile, does not start and says the
-/// sensor is busy. A buffer left enabled by a program that died is taken back
-/// (docs/sensors.md, "A buffer in use").
+/// sensor is busy. A buffer left enabled by a program that died is taken back once
+/// nobody has opened its node for `readerWatchTime` (docs/sensors.md, "A buffer in use").
 ///
 /// Threads: libiio (the context, its devices, channels and buffer) is used by the
 /// caller's thread, except while a polled source runs: from the reader's start to
@@ -40,6 +40,9 @@ public final class IIOSource: SensorSource {
     static let defaultPollRate = 50.0
     /// Seconds a new buffer may stay silent before the source polls instead.
     static let silenceLimit = 1.0
+    /// Seconds an enabled buffer's node is watched for another program's opens before
+    /// the buffer is taken back: iio-sensor-proxy opens it every 700 ms while it reads.
+    static let readerWatchTime = 1.5
     static let pollRates = 1.0...100.0
     /// Consecutive failed raw reads before a polled source gives up.
     static let pollFailureLimit = 25
@@ -82,6 +85,9 @@ public final class IIOSource: SensorSource {
         case polled(PolledReader, failures: Int)
         /// Set up, not capturing yet (within `start`).
         case starting
+        /// An enabled buffer whose node nobody held: watched for a program that opens
+        /// it now and then, until the deadline, before it is taken back.
+        case watching(OpenWatch, deadline: Double)
     }
 
     private struct Capture {
@@ -168,22 +174,40 @@ public final class IIOSource: SensorSource {
         let session = Session(context: context, device: device, axes: axes, matrix: info.mountMatrix, mode: .starting)
         self.session = session
         // An enabled buffer is another program's (iio-sensor-proxy) only while that
-        // program holds the node: its rate, trigger and scan elements are its own, so
-        // nothing is written, and nothing restored. One left enabled by a program that
-        // died (this daemon after SIGKILL, an OOM kill, a watchdog abort) is taken back.
-        let foreign: Bool
-        if SysfsFile.read(sysfsLinkPath + "/buffer/enable") == "1" {
-            foreign = !takeBackStaleBuffer()
-        } else {
-            foreign = false
+        // program holds the node or opens it now and then: its rate, trigger and scan
+        // elements are its own, so nothing is written, and nothing restored. One left
+        // enabled by a program that died (this daemon after SIGKILL, an OOM kill, a
+        // watchdog abort) is taken back.
+        guard SysfsFile.read(sysfsLinkPath + "/buffer/enable") == "1" else {
+            try begin(session, foreign: false)
+            return
         }
+        let node = info.deviceNode ?? "/dev/\(deviceID)"
+        if let error = Self.nodeOpenError(node) {
+            warnings.append(error == .busy
+                ? "\(deviceID): its buffer is in use by another program; polling, changing nothing"
+                : "\(deviceID): its buffer is enabled and \(node) cannot be opened (\(error)); polling, changing nothing")
+            try begin(session, foreign: true)
+            return
+        }
+        do throws(Errno) {
+            session.mode = .watching(try OpenWatch(node), deadline: MonotonicClock.now() + Self.readerWatchTime)
+        } catch {
+            warnings.append("\(deviceID): cannot watch \(node) for other readers (\(error)); taking its buffer back now")
+            try begin(session, foreign: !disableStaleBuffer())
+        }
+    }
+
+    /// Starts capture: as the buffer's owner, or (`foreign`) beside the program that
+    /// has it, changing nothing.
+    private func begin(_ session: Session, foreign: Bool) throws(SensorError) {
         session.foreign = foreign
         if foreign {
             // Some drivers refuse raw reads while their buffer runs (bmc150, kxcjk-1013:
             // EBUSY); then there is nothing to poll until the other program lets go. The
             // HID sensor hub's answers them, and is polled.
             do throws(Errno) {
-                _ = try Self.readRaw(axes[0])
+                _ = try Self.readRaw(session.axes[0])
             } catch where error == .busy {
                 stop()
                 throw busyError()
@@ -211,19 +235,33 @@ public final class IIOSource: SensorSource {
         try startPolling(session)
     }
 
-    /// The kernel lets one process at a time open an IIO device's node (EBUSY for the
-    /// others), and a reader of the buffer holds it open. So when the buffer is enabled
-    /// but the node opens, nobody is reading: the program that enabled it is gone.
-    /// Disables such a buffer (buffered capture then sets it up again) and returns
-    /// true; returns false, changing nothing, when the node is held or cannot be opened.
-    private func takeBackStaleBuffer() -> Bool {
-        let node = info.deviceNode ?? "/dev/\(deviceID)"
-        if let error = Self.nodeOpenError(node) {
-            warnings.append(error == .busy
-                ? "\(deviceID): its buffer is in use by another program; polling, changing nothing"
-                : "\(deviceID): its buffer is enabled and \(node) cannot be opened (\(error)); polling, changing nothing")
-            return false
+    /// The watch ended: another program opened the node meanwhile, so the buffer is
+    /// its own; or nobody did, and the buffer is a stopped program's, taken back.
+    private func endWatch(_ session: Session, _ watch: OpenWatch, now: Double, deadline: Double) -> [SensorEvent] {
+        let opened = watch.opened()
+        guard opened || now >= deadline else { return [] }
+        watch.close()
+        session.mode = .starting
+        waitGeneration += 1
+        if opened {
+            warnings.append("\(deviceID): another program reads its buffer now and then; polling, changing nothing")
         }
+        do throws(SensorError) {
+            try begin(session, foreign: opened || !disableStaleBuffer())
+        } catch {
+            if self.session != nil { stop() }
+            return [error.busy ? .busy(error.message) : .failed(error.message)]
+        }
+        return []
+    }
+
+    /// The kernel lets one process at a time open an IIO device's node (EBUSY for the
+    /// others), and a reader of the buffer holds it open, or opens it every time it
+    /// reads. So when the buffer is enabled but nobody opened the node while it was
+    /// watched, the program that enabled it is gone. Disables such a buffer (buffered
+    /// capture then sets it up again) and returns true; returns false, changing
+    /// nothing, when it cannot.
+    private func disableStaleBuffer() -> Bool {
         do {
             try SysfsFile.write(sysfsLinkPath + "/buffer/enable", "0")
         } catch {
@@ -293,9 +331,14 @@ public final class IIOSource: SensorSource {
         case .buffered(let capture): capture.buffer.destroy()
         // Joined: libiio is this thread's again.
         case .polled(let reader, _): reader.stop()
+        case .watching(let watch, _): watch.close()
         case .starting: break
         }
         for undo in session.restore.reversed() { undo() }
+    }
+
+    public var isSettled: Bool {
+        if case .watching? = session?.mode { false } else { true }
     }
 
     public var wait: SensorWait {
@@ -303,6 +346,7 @@ public final class IIOSource: SensorSource {
         case .buffered(let capture)?:
             capture.silenceDeadline.map { .readableUntil(capture.descriptor, $0) } ?? .readable(capture.descriptor)
         case .polled(let reader, _)?: .readable(reader.ready.descriptor)
+        case .watching(let watch, let deadline)?: .readableUntil(watch.descriptor, deadline)
         case .starting?, nil: .idle
         }
     }
@@ -571,6 +615,10 @@ public final class IIOSource: SensorSource {
                let changed = speedUpSlowReads(session, reader) {
                 events += changed
             }
+        case .watching(let watch, let deadline):
+            events += endWatch(session, watch, now: now, deadline: deadline)
+            events += warnings.map(SensorEvent.warning)
+            warnings = []
         case .starting:
             break
         }

@@ -115,9 +115,14 @@ public protocol SensorSource: AnyObject {
     /// IIO source that gave up its buffer for polling): the new one may have the old
     /// one's number, so a loop that watches it compares this too, not only the number.
     var waitGeneration: Int { get }
+    /// False while a started source still finds out how it may read the device (an IIO
+    /// source watching for another program that reads its buffer now and then); it
+    /// delivers nothing meanwhile, and the daemon says `active` only once this is true.
+    var isSettled: Bool { get }
 }
 
 extension SensorSource {
     public func setMinimumRate(_ hertz: Double) {}
     public var waitGeneration: Int { 0 }
+    public var isSettled: Bool { true }
 }

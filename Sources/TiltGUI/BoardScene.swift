@@ -1,11 +1,10 @@
 import TiltClient
 import TiltCore
-import TiltTerminal
 import TiltWire
 
-/// Everything the window shows, kept up to date from the daemon's messages: the
-/// board (through the animator), the connection, the sensor, the last refusal.
-/// The painter draws it; nothing here knows about SDL.
+/// What the window shows: the client's game (`ClientGame`, the same model `play`
+/// renders) with the board's animation, the connection, the gauge's flash and the
+/// celebration. The painter draws it; nothing here knows about SDL.
 public struct BoardScene: Sendable {
     public enum Connection: Equatable, Sendable {
         /// Not connected; `reason` says why the last attempt failed.
@@ -14,105 +13,61 @@ public struct BoardScene: Sendable {
     }
 
     public var connection: Connection = .connecting(reason: nil)
-    public private(set) var mirror = BoardMirror()
+    /// The game as the daemon's messages tell it.
+    public private(set) var game = ClientGame()
     public private(set) var animator: Animator?
-    public private(set) var sensor: SensorReport?
-    /// The detector's view, for the gauge (docs/gui.md).
-    public private(set) var pose: PoseReport?
-    /// The detector's angles, from the daemon's `settings`.
-    public private(set) var settings: Sensitivity?
     /// Seconds since the last fired tilt, for the gauge's flash; nil when none is showing.
     public private(set) var firedAgo: Double?
-    /// What the daemon last refused, shown until the board changes.
-    public private(set) var notice: String?
-    private var solvedTime: Double?
-    /// The hint asked for with the Hint button or key, while it fits the board.
-    public private(set) var hints = HintTracker()
-    /// Which records the last solve set (nil: no solve seen since connecting).
-    public private(set) var solvedNews: RecordNews?
     /// Seconds the celebration has been showing; nil when not animating.
     private var celebrationAge: Double?
-    /// Swipes sent as `move` requests, by request id: if nothing moved, the board bumps that way.
-    private var pendingMoves: [Int: Direction] = [:]
     public var frameInterval = 1.0 / 60 {
         didSet { animator?.frameInterval = frameInterval }
     }
 
     public init() {}
 
-    public var state: GameState? { mirror.state }
+    public var state: GameState? { game.state }
+    public var sensor: SensorReport? { game.sensor }
+    /// The detector's view, for the gauge (docs/gui.md).
+    public var pose: PoseReport? { game.pose }
+    /// The detector's angles, from the daemon's `settings`.
+    public var settings: Sensitivity? { game.settings }
 
-    /// Takes in one message; true when the client should ask for the whole state
-    /// (it missed a revision, or a move does not fit the board it knows).
-    public mutating func receive(_ message: ServerMessage) -> Bool {
-        defer { hints.apply(message, mirror: mirror.state) }
+    /// Takes in one message that arrived at `now`; true when the client should ask for
+    /// the whole state (it missed a revision, or a move does not fit the board it knows).
+    public mutating func receive(_ message: ServerMessage, at now: Double = 0) -> Bool {
+        let update = game.apply(message, at: now)
         switch message {
         case .state(let state):
-            _ = mirror.apply(message)
-            notice = nil
-            solvedTime = state.solved ? state.time : nil
-            if !state.solved {
-                solvedNews = nil
-                celebrationAge = nil
-            }
+            if !state.solved { celebrationAge = nil }
             // The greeting after a reconnect repeats what is shown: nothing to redo.
             if animator?.side != state.size || animator?.target != state.board {
                 animator = Animator(board: state.board, side: state.size, frameInterval: frameInterval)
             }
-        case .move(_, let move, _, _, _, _, _):
-            switch mirror.apply(message) {
-            case .updated:
-                notice = nil
-                if animator?.enqueue(move) != true, let state = mirror.state {
-                    animator?.reset(board: state.board, side: state.size)
-                }
-            case .needsState:
-                return true
-            case .unchanged:
-                break
+        case .move(_, let move, _, _, _, _, _) where update.outcome == .updated:
+            if animator?.enqueue(move) != true, let state = game.state {
+                animator?.reset(board: state.board, side: state.size)
             }
-        case .tilt(let direction, let moved):
+        case .tilt:
             firedAgo = 0
-            if !moved { animator?.bump(direction) }
-        case .solved(_, _, let time, let news):
-            solvedTime = time
-            solvedNews = news
+        case .solved:
             celebrationAge = 0
-        case .sensor(let report):
-            sensor = report
-        case .reply(let id, _, let moved):
-            if let id = id?.int, let direction = pendingMoves.removeValue(forKey: id), moved == 0 {
-                animator?.bump(direction)
-            }
-        case .error(let id, _, let text):
-            if let id = id?.int { pendingMoves.removeValue(forKey: id) }
-            notice = text
-        case .calibrated(let auto):
-            notice = auto ? "your pose is now neutral" : "calibrated: this pose is now neutral"
-        case .pose(let report):
-            pose = report
-        case .settings(let new):
-            settings = new
-        case .hello, .sample, .hint:
+        default:
             break
         }
-        return false
+        if let direction = update.bumped { animator?.bump(direction) }
+        return update.outcome == .needsState
     }
 
-    /// Notes a request sent as `id`, so its reply can be answered with a bump.
+    /// Notes a request sent as `id`, so its reply can be answered (a bump, a hint).
     public mutating func sent(_ command: Command, id: Int) {
-        switch command {
-        case .move(_, let direction), .tilt(let direction): pendingMoves[id] = direction
-        case .hint: hints.asked(id: id)
-        default: break
-        }
+        game.sent(command, id: id)
     }
 
     /// The connection dropped: what was sent will never be answered.
     public mutating func disconnected(reason: String) {
         connection = .connecting(reason: reason)
-        pendingMoves.removeAll()
-        hints = HintTracker()
+        game.disconnected()
     }
 
     public mutating func advance(by seconds: Double) {
@@ -138,8 +93,8 @@ public struct BoardScene: Sendable {
 
     public var celebration: Celebration? {
         guard let state, solvedBanner != nil else { return nil }
-        var lines = [CountText.text(state.moves, "move") + (solvedTime.map { " in \(PlayTime.text($0))" } ?? "")]
-        let news = solvedNews ?? RecordNews()
+        var lines = [CountText.text(state.moves, "move") + (game.solvedTime.map { " in \(PlayTime.text($0))" } ?? "")]
+        let news = game.solvedNews ?? RecordNews()
         switch (news.bestTime, news.fewestMoves) {
         case (true, true): lines.append("New best: time and moves!")
         case (true, false): lines.append("New best time!")
@@ -184,7 +139,7 @@ public struct BoardScene: Sendable {
     public var gameLine: String {
         guard let state else { return "" }
         var text = "\(state.size)×\(state.size)   \(CountText.text(state.moves, "move"))"
-        if let notice {
+        if let notice = game.notice {
             text += " — \(notice)"
         } else if let hint = hintText {
             text += " — \(hint)"
@@ -213,36 +168,27 @@ public struct BoardScene: Sendable {
     /// Shown over the board once the last tile has landed on a solved board.
     public var solvedBanner: String? {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
-        let time = solvedTime.map { " in \(PlayTime.text($0))" } ?? ""
+        let time = game.solvedTime.map { " in \(PlayTime.text($0))" } ?? ""
         return "Solved! \(CountText.text(state.moves, "move"))\(time)"
     }
 
     /// The tile (its value) the hint says to slide next: it glows.
-    public var hintedTile: Int? {
-        guard let state, let cell = hints.highlightedCell(on: state) else { return nil }
-        return state.board[cell]
-    }
+    public var hintedTile: Int? { game.hintedTile }
 
     /// `slide 7 down: 48 to go, optimal`; `thinking…` while the daemon computes it.
     public var hintText: String? {
-        if hints.waitingFor != nil { return "hint: thinking…" }
-        guard let hint = hints.hint, let first = hint.solution.first, let tile = hintedTile else { return nil }
+        if game.isThinking { return "hint: thinking…" }
+        guard let hint = game.hints.hint, let first = hint.solution.first, let tile = hintedTile else { return nil }
         return "slide \(label(tile)) \(first): \(hint.solution.count) to go" + (hint.optimal ? ", optimal" : "")
     }
 
     /// The sensitivity choice shown on its button: the preset in effect (angles set
     /// otherwise, e.g. by the command line, show as "custom").
-    public var sensitivityName: String {
-        guard let settings else { return "…" }
-        return Sensitivity.Preset(settings)?.rawValue ?? "custom"
-    }
+    public var sensitivityName: String { game.sensitivityName }
 
     /// What the sensitivity button asks for next: gentle → normal → firm → gentle
     /// (custom angles go back to normal).
-    public var nextSensitivity: Sensitivity {
-        guard let settings, let preset = Sensitivity.Preset(settings) else { return Sensitivity.Preset.normal.sensitivity }
-        return preset.next.sensitivity
-    }
+    public var nextSensitivity: Sensitivity { game.nextSensitivity }
 
     /// A button's label; the sensitivity button names the current choice, the size
     /// button the board's size.
@@ -262,9 +208,7 @@ public struct BoardScene: Sendable {
     }
 
     /// A tile's number as players know it: value v shows as v+1.
-    public func label(_ tile: Int) -> String {
-        BoardText.label(tile, side: state?.size ?? 4)
-    }
+    public func label(_ tile: Int) -> String { game.label(tile) }
 }
 
 private extension String {

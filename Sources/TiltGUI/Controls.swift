@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCore
 import TiltWire
 
@@ -19,49 +20,8 @@ public enum Control: CaseIterable, Sendable {
     }
 }
 
-/// The keys the window reacts to, as the SDL layer names them.
-public enum Key: Equatable, Sendable {
-    case arrow(Direction)
-    case character(Character)
-    case enter
-    case escape
-    case other
-}
-
-/// What the player asked for, by key, button or gesture.
-public enum UserAction: Equatable, Sendable {
-    case send(Command)
-    case toggleFullscreen
-    /// New: at once, or asking first when a game is in progress (NewGameDialog).
-    case newGame
-    /// The size choice for a new game.
-    case chooseSize
-    /// The next sensitivity preset (the scene knows which is current).
-    case cycleSensitivity
-    case quit
-
-    public init?(key: Key) {
-        switch key {
-        case .arrow(let direction): self = .send(.tilt(direction))
-        case .escape: self = .quit
-        case .character(let c):
-            switch c.lowercased() {
-            case "u": self.init(control: .undo)
-            case "r": self.init(control: .redo)
-            case "n": self.init(control: .newGame)
-            case "c": self.init(control: .calibrate)
-            // h, or the key that carries ? (SDL names it by its unshifted /), as in play.
-            case "h", "/", "?": self.init(control: .hint)
-            case "s": self.init(control: .sensitivity)
-            case "g": self.init(control: .size)
-            case "q": self.init(control: .quit)
-            case "f": self = .toggleFullscreen
-            default: return nil
-            }
-        case .enter, .other: return nil
-        }
-    }
-
+/// A button does what its key does (UserAction(key:), the one keymap).
+extension UserAction {
     public init(control: Control) {
         switch control {
         case .undo: self = .send(.undo)

@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCore
 import TiltWire
 

@@ -37,6 +37,7 @@ final class GUIApp {
     init(options: GUIOptions, fontPath: String, candidates: [String]) throws(SDLError) {
         window = try Window(title: "tiltpuzzle", size: options.windowSize, fullscreen: options.fullscreen)
         renderer = try Renderer(window: window)
+        window.show()
         painter = BoardPainter(renderer: renderer, text: TextCache(fontPath: fontPath))
         link = DaemonLink(candidates: candidates)
         welcomed = FirstStartMarker(path: FirstStart.markerPath(environment: ProcessEnvironment.current))

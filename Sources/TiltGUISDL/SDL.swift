@@ -1,4 +1,5 @@
 import CSDL2
+import TiltClient
 import TiltCore
 import TiltGUI
 #if canImport(Glibc)
@@ -152,7 +153,9 @@ final class Window {
     private var windowed: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
     init(title: String, size: Size, fullscreen: Bool) throws(SDLError) {
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        // Hidden until `show`: SDL may replace the window by one of another visual when
+        // the renderer is made (OpenGL), and the player should see only the last one.
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         var frame = (x: centered, y: centered, width: Int32(size.width), height: Int32(size.height))
         // Full screen from the start: created over the first display already, since
@@ -170,6 +173,9 @@ final class Window {
     }
 
     deinit { SDL_DestroyWindow(pointer) }
+
+    /// Maps the window, once its renderer exists.
+    func show() { SDL_ShowWindow(pointer) }
 
     /// The size in the coordinates pointer events use.
     var size: Size {

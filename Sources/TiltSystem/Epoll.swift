@@ -22,24 +22,30 @@ public final class Epoll {
         descriptor = FileDescriptor(rawValue: try Syscall.call("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
     }
 
-    private func control(_ op: Int32, _ fd: FileDescriptor, _ events: Events) throws(Errno) {
+    private func control(_ op: Int32, _ fd: FileDescriptor, _ events: Events, token: UInt64) throws(Errno) {
         var event = epoll_event()
         event.events = events.rawValue
-        event.data.fd = fd.rawValue
+        event.data.u64 = token
         _ = try Syscall.call("epoll_ctl") { epoll_ctl(descriptor.rawValue, op, fd.rawValue, &event) }
     }
 
-    public func add(_ fd: FileDescriptor, _ events: Events) throws(Errno) { try control(EPOLL_CTL_ADD, fd, events) }
-    public func modify(_ fd: FileDescriptor, _ events: Events) throws(Errno) { try control(EPOLL_CTL_MOD, fd, events) }
-    public func remove(_ fd: FileDescriptor) throws(Errno) { try control(EPOLL_CTL_DEL, fd, []) }
+    /// Watches `fd`; its events are reported with `token`, which the caller chooses so
+    /// that a stale event for a closed descriptor is told from its number's next owner.
+    public func add(_ fd: FileDescriptor, _ events: Events, token: UInt64) throws(Errno) {
+        try control(EPOLL_CTL_ADD, fd, events, token: token)
+    }
+    public func modify(_ fd: FileDescriptor, _ events: Events, token: UInt64) throws(Errno) {
+        try control(EPOLL_CTL_MOD, fd, events, token: token)
+    }
+    public func remove(_ fd: FileDescriptor) throws(Errno) { try control(EPOLL_CTL_DEL, fd, [], token: 0) }
 
-    /// Waits up to `timeout` milliseconds (−1: forever); returns the ready descriptors.
-    public func wait(timeout: Int32) throws(Errno) -> [(FileDescriptor, Events)] {
+    /// Waits up to `timeout` milliseconds (−1: forever); returns the ready registrations' tokens.
+    public func wait(timeout: Int32) throws(Errno) -> [(token: UInt64, events: Events)] {
         let capacity = Int32(buffer.count)
         let count = try Syscall.call("epoll_wait") {
             buffer.withUnsafeMutableBufferPointer { epoll_wait(descriptor.rawValue, $0.baseAddress, capacity, timeout) }
         }
-        return (0..<Int(count)).map { (FileDescriptor(rawValue: buffer[$0].data.fd), Events(rawValue: buffer[$0].events)) }
+        return (0..<Int(count)).map { (buffer[$0].data.u64, Events(rawValue: buffer[$0].events)) }
     }
 
     public func close() { try? descriptor.close() }

@@ -77,6 +77,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         let temporary = path + ".tmp"
         let fd = try open(temporary, [.writeOnly, .create, .truncate], permissions: permissions)
         do throws(Errno) {
+            // Exactly these permissions: the umask is the process's, and another thread
+            // may have narrowed it for a moment (`UnixSocket.listen` does).
+            _ = try Syscall.call("fchmod") { fchmod(fd.rawValue, permissions) }
             try fd.writeAll(bytes)
             try fd.sync()
             try fd.close()

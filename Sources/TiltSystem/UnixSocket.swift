@@ -49,13 +49,17 @@ public enum UnixSocket {
             _ = try Syscall.call("unlink") { unlink(path) }
         }
         let fd = try makeSocket(nonBlocking: true)
+        var bound = false
         do throws(Errno) {
-            let previous = umask(~mode & 0o777)
-            defer { umask(previous) }
             try call("bind", path) { address, length in bind(fd.rawValue, address, length) }
+            bound = true
+            // The mode is set on the path, not through the umask, which every thread of
+            // the process shares; nobody can connect before `listen` anyway.
+            _ = try Syscall.call("chmod") { chmod(path, mode) }
             _ = try Syscall.call("listen") { Glibc.listen(fd.rawValue, backlog) }
         } catch {
             try? fd.close()
+            if bound { unlink(path) }
             throw error
         }
         return fd

@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCore
 import TiltWire
 
@@ -11,7 +12,7 @@ public enum BoardText {
         for row in 0..<side {
             var line = "|"
             for column in 0..<side {
-                line += " " + padded(label(cells[row * side + column], side: side), to: width) + " |"
+                line += " " + padded(GameText.label(cells[row * side + column], side: side), to: width) + " |"
             }
             lines.append(line)
             lines.append(rule)
@@ -22,24 +23,11 @@ public enum BoardText {
     public static func lines(_ board: Board) -> [String] { lines(side: board.side, cells: board.values) }
     public static func lines(_ state: GameState) -> [String] { lines(side: state.size, cells: state.board) }
 
-    /// A tile's number as players know it (docs/client.md, "Boards"); "" for the empty cell.
-    public static func label(_ value: Int, side: Int) -> String {
-        BoardNotation.label(ofValue: value, side: side).map(String.init) ?? ""
-    }
-
     /// The widest label on a board of this side.
     public static func labelWidth(side: Int) -> Int { String(side * side - 1).count }
 
     /// `text` right-aligned in `width` columns.
     public static func padded(_ text: String, to width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    public static func sensorText(_ report: SensorReport) -> String {
-        var text = "sensor \(report.status.rawValue)"
-        if let kind = report.kind, let name = report.name { text += ": \(kind) \(name)" }
-        if let device = report.device { text += " (\(device))" }
-        if let message = report.message { text += " — \(message)" }
-        return text
     }
 }

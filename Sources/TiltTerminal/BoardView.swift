@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCore
 import TiltWire
 
@@ -20,13 +21,13 @@ public enum BoardView {
     public struct Content: Sendable {
         public var title: String
         public var state: GameState?
-        public var mark: LiveGame.TiltMark?
+        public var mark: ClientGame.TiltMark?
         /// Under the board: counters, last event, sensor, key help.
         public var lines: [String]
         /// The cell of the tile a hint says to slide next, drawn in reverse video.
         public var hintCell: Int?
 
-        public init(title: String, state: GameState?, mark: LiveGame.TiltMark?, lines: [String]) {
+        public init(title: String, state: GameState?, mark: ClientGame.TiltMark?, lines: [String]) {
             self.title = title
             self.state = state
             self.mark = mark
@@ -85,7 +86,7 @@ public enum BoardView {
     }
 
     /// The board with an arrow row above and below and an arrow column either side.
-    static func board(_ state: GameState, tiles: Tiles, mark: LiveGame.TiltMark?, hintCell: Int? = nil) -> [ScreenRow] {
+    static func board(_ state: GameState, tiles: Tiles, mark: ClientGame.TiltMark?, hintCell: Int? = nil) -> [ScreenRow] {
         let lines = boardLines(state, tiles: tiles)
         let boardWidth = tiles.boardWidth(side: state.size)
         let blockWidth = boardWidth + columnsAroundBoard
@@ -151,7 +152,7 @@ public enum BoardView {
     static func boardLines(_ state: GameState, tiles: Tiles) -> [String] {
         let side = state.size
         func cell(_ row: Int, _ column: Int, line: Int) -> String {
-            let label = line == tiles.height / 2 ? BoardText.label(state.board[row * side + column], side: side) : ""
+            let label = line == tiles.height / 2 ? GameText.label(state.board[row * side + column], side: side) : ""
             guard tiles.bordered else { return BoardText.padded(label, to: tiles.width) }
             let space = tiles.width - label.count
             let right = space / 2

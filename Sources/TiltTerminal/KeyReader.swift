@@ -1,17 +1,5 @@
+import TiltClient
 import TiltCore
-
-/// A key as the player pressed it.
-public enum Key: Equatable, Sendable {
-    case arrow(Direction)
-    /// A printable ASCII character.
-    case character(Character)
-    /// A control character (Ctrl-A is 1, Enter is 13); escape sequences are decoded, not here.
-    case control(UInt8)
-    /// A lone Escape.
-    case escape
-    /// An escape sequence or a byte this reader does not decode (function keys, UTF-8, paste).
-    case other
-}
 
 /// Turns the bytes a terminal sends into keys. Pure: no I/O and no clock, so a
 /// sequence split across reads (slow SSH links do that) is completed by the next

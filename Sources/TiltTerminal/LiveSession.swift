@@ -16,10 +16,8 @@ public final class LiveSession {
     private let title: String
     /// The player's keys; nil to watch (q quits, nothing else).
     private var keys: PlayerKeys?
-    private var game = LiveGame()
+    private var game = ClientGame()
     private var reader = KeyReader()
-    /// Requests sent and not answered yet, by id: their replies say what happened.
-    private var pending: [Int: Command] = [:]
 
     private enum Ending {
         case quit
@@ -127,41 +125,22 @@ public final class LiveSession {
 
     /// Applies a daemon message; prints its line when there is no screen.
     private func handle(_ message: ServerMessage, printing: Bool) -> Ending? {
-        let (outcome, line) = game.apply(message, at: MonotonicClock.now())
-        if printing, let line {
+        let update = game.apply(message, at: MonotonicClock.now())
+        if printing, let line = update.line {
             do throws(Errno) {
                 try StandardOutput.print(line)
             } catch {
                 return .outputClosed
             }
         }
-        switch message {
-        case .reply(let id, _, let moved):
-            if let id = id?.int, let command = pending.removeValue(forKey: id) { answered(command, moved: moved ?? 0) }
-        case .error(let id, _, _):
-            if let id = id?.int { pending[id] = nil }
-        default:
-            break
-        }
-        guard outcome == .needsState else { return nil }
+        guard update.outcome == .needsState else { return nil }
         return send(.state)
     }
 
-    /// What a reply tells that no event did.
-    private func answered(_ command: Command, moved: Int) {
-        switch command {
-        case .tilt(let direction) where moved == 0: game.bump(direction)
-        case .undo where moved == 0: game.notice = "nothing to undo"
-        case .redo where moved == 0: game.notice = "nothing to redo"
-        case .calibrate: game.notice = "calibrated: this pose is now neutral"
-        default: break
-        }
-    }
-
     private func press(_ key: Key) -> Ending? {
-        guard var keys else { return key == .character("q") || key == .character("Q") ? .quit : nil }
+        guard var keys else { return key != .escape && UserAction(key: key) == .quit ? .quit : nil }
         game.notice = nil
-        let outcome = keys.handle(key, game: game.state)
+        let outcome = keys.handle(key, game: game.state, settings: game.settings)
         self.keys = keys
         switch outcome {
         case .send(let command): return send(command)
@@ -175,8 +154,7 @@ public final class LiveSession {
     private func send(_ command: Command) -> Ending? {
         do throws(DaemonConnection.Failure) {
             let id = try connection.send(command)
-            pending[id] = command
-            if command == .hint { game.askedForHint(id: id) }
+            game.sent(command, id: id)
             return nil
         } catch {
             return .failure(error)
@@ -189,7 +167,7 @@ public final class LiveSession {
         let help = keys == nil ? "q: quit" : PlayerKeys.help
         var content = BoardView.Content(title: title + size, state: game.state, mark: game.lastTilt,
                                         lines: game.statusLines(at: MonotonicClock.now()) + [help])
-        content.hintCell = game.hints.highlightedCell(on: game.state)
+        content.hintCell = game.hintedCell
         do throws(Errno) {
             try terminal.write(ScreenFrame.draw(BoardView.render(content, width: width, height: height)))
             return true

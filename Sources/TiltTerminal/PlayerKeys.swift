@@ -1,9 +1,10 @@
+import TiltClient
 import TiltCore
 import TiltWire
 
-/// What the player's keys mean: arrow keys slide a tile that way, u undo, r redo,
-/// n new game, c calibrate, ? hint, q quit. A new game throws away one in progress, so
-/// it asks first.
+/// What the player's keys do in `play`: the one keymap (`UserAction(key:)`,
+/// docs/client.md, "Keys"), with what a terminal cannot do left out (full screen,
+/// the size question) and a new game asked for twice while one is in progress.
 public struct PlayerKeys: Sendable {
     public enum Outcome: Equatable, Sendable {
         case send(Command)
@@ -13,41 +14,35 @@ public struct PlayerKeys: Sendable {
         case ignore
     }
 
-    public static let help = "arrows, h j k l: slide  u: undo  r: redo  n: new  c: calibrate  ?: hint  q: quit"
+    public static let help = "arrows: slide  u/r: undo/redo  n: new  c: calibrate  s: tilt  h ?: hint  q: quit"
 
     private var confirmingNewGame = false
 
     public init() {}
 
-    /// The outcome of `key` for the game as it is now.
-    public mutating func handle(_ key: Key, game: GameState?) -> Outcome {
+    /// The outcome of `key` for the game as it is now, with the daemon's `settings`.
+    public mutating func handle(_ key: Key, game: GameState?, settings: Sensitivity? = nil) -> Outcome {
         let confirming = confirmingNewGame
         confirmingNewGame = false
-        switch key {
-        case .arrow(let direction):
-            return .send(.tilt(direction))
-        case .character(let character):
-            switch character {
-            case "h": return .send(.tilt(.left))
-            case "j": return .send(.tilt(.down))
-            case "k": return .send(.tilt(.up))
-            case "l": return .send(.tilt(.right))
-            case "u": return .send(.undo)
-            case "r": return .send(.redo)
-            case "c": return .send(.calibrate)
-            case "?": return .send(.hint)
-            case "q", "Q": return .quit
-            case "n":
-                let inProgress = game.map { $0.moves > 0 && !$0.solved } ?? false
-                guard confirming || !inProgress else {
-                    confirmingNewGame = true
-                    return .ask("start a new game? press n again (any other key keeps this one)")
-                }
-                return .send(.new(size: game?.size, seed: nil, shuffle: true))
-            default:
-                return .ignore
+        // A terminal sends Escape first in every arrow key's code, so a lone one is
+        // only told apart by the key after it: it quits in the window, not here.
+        guard key != .escape, let action = UserAction(key: key) else { return .ignore }
+        switch action {
+        case .send(let command):
+            return .send(command)
+        case .quit:
+            return .quit
+        case .cycleSensitivity:
+            let next = UserAction.nextSensitivity(after: settings)
+            return .send(.configure(trigger: next.trigger, release: next.release))
+        case .newGame:
+            let inProgress = game.map { $0.moves > 0 && !$0.solved } ?? false
+            guard confirming || !inProgress else {
+                confirmingNewGame = true
+                return .ask("start a new game? press n again (any other key keeps this one)")
             }
-        case .control, .escape, .other:
+            return .send(.new(size: game?.size, seed: nil, shuffle: true))
+        case .chooseSize, .toggleFullscreen:
             return .ignore
         }
     }

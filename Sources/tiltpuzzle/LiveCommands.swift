@@ -24,9 +24,10 @@ enum PlayCommand: ClientCommand {
     static let spec = CommandSpec(
         "play", summary: "Play in the terminal: the arrow keys slide tiles, the tablet's tilts show live.",
         discussion: """
-            Keys: an arrow key (or h j k l) slides a tile that way, u undoes, r redoes,
-            n starts a new game of the same size, c calibrates the sensor, ? shows a
-            hint (the tile to slide is highlighted, the moves to go shown), q quits.
+            Keys (the graphical board's too): an arrow key slides a tile that way, u
+            undoes, r redoes, n starts a new game of the same size, c calibrates the
+            sensor, h or ? shows a hint (the tile to slide is highlighted, the moves to
+            go shown), s changes the sensitivity, q quits.
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {

@@ -176,7 +176,7 @@ enum ConfigureCommand: ClientCommand {
                 guard let settings = messages.compactMap({ if case .settings(let s) = $0 { s } else { nil } }).last else {
                     return nil
                 }
-                return LiveGame.sensitivityText(settings)
+                return GameText.sensitivityText(settings)
             }
         }
     }

@@ -41,8 +41,8 @@ enum StatusCommand: ClientCommand {
         print("\(state.size)×\(state.size) game, \(CountText.text(state.moves, "move")), \(PlayTime.text(state.time)) played"
               + (state.solved ? ", solved" : ""))
         print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
-        for line in LiveGame.recordLines(state) { print(line) }
-        print(BoardText.sensorText(sensor))
+        for line in GameText.recordLines(state) { print(line) }
+        print(GameText.sensorText(sensor))
         print("daemon \(connection.daemonVersion) at \(connection.path)")
         return ExitStatus.ok
     }

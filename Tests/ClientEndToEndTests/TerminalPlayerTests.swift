@@ -44,7 +44,7 @@ struct TerminalPlayerTests {
         var state = try Client.state(of: daemon)
         var screen = try pane.waitForScreen { $0.containing(title) && Self.boardOnScreen($0, matches: state) }
         #expect(Self.boardOnScreen(screen, matches: state))
-        #expect(screen.containing("arrows, h j k l: slide"))
+        #expect(screen.containing("arrows: slide"))
 
         // From the solved board nothing can slide left: a bump, and the daemon's game stays as it was.
         try pane.press("Left")

@@ -35,14 +35,14 @@ fail, step, begin, run = qemulab.fail, qemulab.step, qemulab.begin, qemulab.run
 #   keep: REG:MASK:SECONDS cleared while it probes (a reset bit the driver waits on)
 #   reg: the first data register    width: bytes per axis    endian: le or be
 #   shift: the value's left shift   bits: real bits          unsigned: 1 if unsigned
-#   axes: 2 (x, y) or 3             modes: polled, buffered (it has a buffer), held
+#   axes: 2 (x, y) or 3             modes: polled, buffered (it has a buffer), held, shared
 #   polled_period: ms between readings when polled, for a driver that cannot be polled
 #   at 100 Hz (st_sensors sleeps in each raw read: tilts at 100 Hz would be missed)
 CHIPS = [
     dict(name="bmc150", module="bmc150-accel-i2c", i2c="bmc150_accel", addr=0x10, presets="0x00=0xFA",
-         reg=0x02, width=2, endian="le", shift=4, bits=12, modes="polled,buffered,held"),
+         reg=0x02, width=2, endian="le", shift=4, bits=12, modes="polled,buffered,held,shared"),
     dict(name="kxcjk1013", module="kxcjk-1013", i2c="kxcj91008", addr=0x0F, reg=0x06, width=2, endian="le",
-         shift=4, bits=12, modes="polled,buffered,held"),
+         shift=4, bits=12, modes="polled,buffered,held,shared"),
     dict(name="mxc4005", module="mxc4005", i2c="mxc6655", addr=0x15, reg=0x03, width=2, endian="be", shift=4,
          bits=12, modes="polled,buffered"),
     dict(name="lis3dh", module="st_accel_i2c", i2c="lis3dh", addr=0x18, presets="0x0F=0x33,0x8F=0x33",
@@ -127,10 +127,18 @@ def check_run(files, chip, mode, tolerance):
     # The greeting says idle when the claim had not started the sensor yet; a new rate is
     # another active.
     seen = [s for i, s in enumerate(statuses) if i == 0 or s != statuses[i - 1]]
-    want = ["busy", "active"] if mode == "held" else ["active"]
+    held = mode in ("held", "shared")
+    want = ["busy", "active"] if held else ["active"]
     if seen[seen[:1] == ["idle"]:] != want:
         fail(f"sensor statuses {statuses}, expected {want}")
-    if mode == "held":
+    if mode == "shared":
+        # The other program opens the node every 700 ms and the node is free between:
+        # the daemon must see it and leave the buffer to it, never take the node.
+        holder = dict(line.split(" ", 1) for line in files.get(f"{name}-holder.log", []) if " " in line)
+        if int(holder.get("refused", "-1")) != 0 or int(holder.get("read", "0")) <= 0:
+            fail(f"the program reading every 700 ms was refused {holder.get('refused')} times "
+                 f"and read {holder.get('read')} bytes (0 and some expected)")
+    if held:
         busy = next(m for _, m in client if m["type"] == "sensor" and m["status"] == "busy")
         message = busy.get("message", "")
         if "in use by another program" not in message or "tilting resumes when it is free" not in message:

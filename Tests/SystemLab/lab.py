@@ -237,12 +237,8 @@ def main():
         print(f"system-lab: {len(passed)} passed, 0 failed")
         return 0
     except LabFailure as failure:
-        print(f"system lab: FAILED at step '{failure.step}': {failure}", file=sys.stderr)
-        if failure.tail:
-            print("--- the last lines:", file=sys.stderr)
-            for line in failure.tail:
-                print(f"  {line}", file=sys.stderr)
-        print(f"system lab: details in {out}", file=sys.stderr)
+        # A step of the host's failed (the guest's checks are counted above).
+        qemulab.report_failure(failure, out)
         return 1
 
 

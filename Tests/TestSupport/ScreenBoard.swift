@@ -1,5 +1,5 @@
 import Foundation
-import TiltTerminal
+import TiltClient
 import TiltWire
 
 /// Reads a drawn board back from screen text: the labels of each tile row, "" for the
@@ -16,6 +16,6 @@ public enum ScreenBoard {
 
     /// The labels a board of `size` with these cells should show.
     public static func expected(size: Int, board: [Int]) -> [[String]] {
-        (0..<size).map { row in (0..<size).map { BoardText.label(board[row * size + $0], side: size) } }
+        (0..<size).map { row in (0..<size).map { GameText.label(board[row * size + $0], side: size) } }
     }
 }

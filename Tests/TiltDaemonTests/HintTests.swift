@@ -15,7 +15,7 @@ extension HubHarness {
 
     func collectHints() -> HintJobs {
         let jobs = HintJobs()
-        hub.requestHint = { jobs.waiting.append($0) }
+        hints = jobs
         return jobs
     }
 

@@ -35,23 +35,31 @@ final class MemoryTransport: ClientTransport {
 }
 
 /// A hub with a solved 4×4 game, a manual save pipeline and a fixed clock.
-final class HubHarness {
+final class HubHarness: HubDelegate {
     let hub: Hub
     var saves: [Int] = []
     var claims: [Bool] = []
     /// What the hub asked about reading each client's socket, in order.
     var readWatch: [(id: Int, on: Bool)] = []
     var autoSave = true
+    /// Where hints go (`collectHints`); nowhere until a test asks.
+    var hints: HintJobs?
 
     init(game: Game = Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), limits: Hub.Limits = Hub.Limits()) {
         hub = Hub(game: game, version: "test", limits: limits, log: Logger(level: .error) { _ in }, clock: { 100 })
-        hub.requestSave = { [unowned self] game in
-            saves.append(game.generation)
-            if autoSave { hub.saveCompleted(generation: game.generation, error: nil) }
-        }
-        hub.claimSensor = { [unowned self] in claims.append($0) }
-        hub.watchReadable = { [unowned self] id, on in readWatch.append((id, on)) }
+        hub.delegate = self
     }
+
+    func save(_ game: Game) {
+        saves.append(game.generation)
+        if autoSave { hub.saveCompleted(generation: game.generation, error: nil) }
+    }
+
+    func claimSensor(_ claimed: Bool) { claims.append(claimed) }
+    func watchReadable(_ id: Int, _ on: Bool) { readWatch.append((id, on)) }
+    /// Memory transports always take what they can: nothing to watch.
+    func watchWritable(_ id: Int, _ on: Bool) {}
+    func requestHint(_ job: HintJob) { hints?.waiting.append(job) }
 
     func attach() -> (Int, MemoryTransport) {
         let transport = MemoryTransport()

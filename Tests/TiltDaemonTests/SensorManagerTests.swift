@@ -15,6 +15,10 @@ final class FakeSource: SensorSource {
     /// Starts fail as busy while this many remain.
     var busyStarts = 0
     var script: [[SensorEvent]] = []
+    /// Services after a start before the source knows how it reads (`isSettled`).
+    var settlingServices = 0
+    private var unsettledServices = 0
+    var isSettled: Bool { unsettledServices == 0 }
     /// The rate asked for at each start.
     var rates: [Double] = []
     private var rate = 0.0
@@ -31,6 +35,7 @@ final class FakeSource: SensorSource {
         starts += 1
         rates.append(rate)
         running = true
+        unsettledServices = settlingServices
     }
 
     func stop() {
@@ -40,7 +45,10 @@ final class FakeSource: SensorSource {
 
     var wait: SensorWait { running ? .readable(FileDescriptor(rawValue: 99)) : .idle }
 
-    func service(now: Double) -> [SensorEvent] { script.isEmpty ? [] : script.removeFirst() }
+    func service(now: Double) -> [SensorEvent] {
+        if unsettledServices > 0 { unsettledServices -= 1 }
+        return script.isEmpty ? [] : script.removeFirst()
+    }
 }
 
 @Suite struct SensorManagerTests {
@@ -166,6 +174,27 @@ final class FakeSource: SensorSource {
         #expect(h.source!.starts == 1)
         #expect(h.reports == [.idle, .busy, .active])
         #expect(h.manager.wait.descriptor != nil)
+    }
+
+    /// A source that finds out how to read after its start (an IIO buffer watched for
+    /// another reader) is `active` only once it knows; a held sensor stays `busy` until then.
+    @Test func activeWaitsUntilTheSourceHasSettled() throws {
+        let h = Harness()
+        h.source!.busyStarts = 1
+        h.source!.settlingServices = 2
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.reports == [.idle, .busy])
+        let retry = try #require(h.manager.wait.deadline)
+        h.manager.service(now: retry)
+        #expect(h.source!.starts == 1)
+        #expect(h.reports == [.idle, .busy], "started, still finding out")
+        h.manager.service(now: retry + 0.5)
+        #expect(h.reports == [.idle, .busy])
+        h.manager.service(now: retry + 1)
+        #expect(h.reports == [.idle, .busy, .active])
+        h.manager.service(now: retry + 1.5)
+        #expect(h.reports == [.idle, .busy, .active], "said once")
     }
 
     @Test func noRetriesWithoutAClient() {

@@ -130,24 +130,33 @@ extension MockDeviceTests {
     }
 
     /// A buffer left enabled by a program that died (this daemon after SIGKILL): the
-    /// node opens, so nobody reads it, and the source takes it back instead of polling
-    /// for ever: disabled, set up, enabled again, and read.
+    /// node opens, and nobody opens it while it is watched, so nobody reads it. The
+    /// source takes it back instead of polling for ever: disabled, set up, enabled
+    /// again, and read.
     @Test func aStaleEnabledBufferIsTakenBack() throws {
         MockTestbed.shared.reset()
         let mock = IIOBuffered.device().with("buffer/enable", "1").with("trigger/current_trigger", "accel_3d-dev0")
             .with("sampling_frequency", "50").with("in_accel_z_raw", "77")
         try mock.plug()
         let source = try mock.source()
+        let started = MonotonicClock.now()
         try source.start()
         defer { source.stop() }
-        #expect(source.info.buffered == true)
-        #expect(mock.attribute("buffer/enable") == "1")
-        #expect(mock.attribute("scan_elements/in_accel_x_en") == "1")
+        guard case .readableUntil(_, let deadline) = source.wait else {
+            Issue.record("the node is not watched first: \(String(describing: source.wait))")
+            return
+        }
+        #expect(deadline >= started + 1, "watched longer than iio-sensor-proxy's 700 ms between reads")
+        #expect(mock.attribute("scan_elements/in_accel_y_en") != "1", "nothing changed while watched")
 
         let node = try MockTestbed.shared.nodeDescriptor(mock.node)
         let stamp = Int64((MonotonicClock.now() - 0.1) * 1e9)
         try node.writeAll(ScanBytes.garbageUpper(100, -200, 1000, timestamp: stamp))
         let result = try Pump.run(source, count: 1)
+        #expect(MonotonicClock.now() >= deadline, "taken back at the end of the watch, not before")
+        #expect(source.info.buffered == true)
+        #expect(mock.attribute("buffer/enable") == "1")
+        #expect(mock.attribute("scan_elements/in_accel_y_en") == "1")
         // (52, −49, 125.5) in the sensor frame, as in decodesScansAndRestoresSysfsOnStop.
         #expect(result.samples == [Sample(time: Double(stamp) / 1e9, x: -49, y: -125.5, z: -52)])
         #expect(Pump.warnings(result.others).contains { $0.contains("took back the buffer") })
@@ -156,6 +165,59 @@ extension MockDeviceTests {
         source.stop()
         // Not put back to 1: that buffer had no reader.
         #expect(mock.attribute("buffer/enable") == "0")
+    }
+
+    /// iio-sensor-proxy keeps its buffer enabled and opens the node only to read it,
+    /// every 700 ms: the node is free at most moments. An open seen while the source
+    /// watches makes the buffer that program's: the source polls beside it and
+    /// changes nothing.
+    @Test func aBufferAnotherProgramOpensNowAndThenIsLeftToIt() throws {
+        MockTestbed.shared.reset()
+        let mock = IIOBuffered.device().with("buffer/enable", "1").with("trigger/current_trigger", "accel_3d-dev0")
+            .with("sampling_frequency", "50").with("in_accel_x_raw", "10").with("in_accel_y_raw", "20")
+            .with("in_accel_z_raw", "30")
+        try mock.plug()
+        func sysfs() -> [String: String] {
+            Dictionary(uniqueKeysWithValues: mock.attributes.map { ($0.0, mock.attribute($0.0) ?? "(none)") })
+        }
+        let found = sysfs()
+        let source = try mock.source()
+        try source.start()
+        defer { source.stop() }
+        // The other program's read: open, read nothing yet, close.
+        let reader = open(mock.node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #expect(reader >= 0, "the node opens: \(String(cString: strerror(errno)))")
+        close(reader)
+        let result = try Pump.run(source, count: 1)
+        #expect(Pump.warnings(result.others).contains { $0.contains("another program reads its buffer now and then; polling") },
+                "\(result.others)")
+        #expect(!Pump.warnings(result.others).contains { $0.contains("took back") })
+        #expect(source.info.buffered == false)
+        // sensor = ((raw + 4) × scale) = (7, 6, 4.25); device = (s.y, −s.z, −s.x).
+        #expect(result.samples.first?.acceleration == Vector3(6, -4.25, -7))
+        #expect(sysfs() == found, "nothing written beside the other program")
+        source.stop()
+        #expect(sysfs() == found, "nothing to put back")
+    }
+
+    /// The same on a driver that refuses raw reads while its buffer runs (bmc150,
+    /// kxcjk-1013): busy, and nothing changed.
+    @Test func aBufferAnotherProgramOpensNowAndThenOnADriverThatRefusesRawReadsIsBusy() throws {
+        MockTestbed.shared.reset()
+        let mock = IIOBuffered.device().with("buffer/enable", "1").with("trigger/current_trigger", "accel_3d-dev0")
+        try mock.plug()
+        let source = try mock.source()
+        try source.start()
+        defer { source.stop() }
+        close(open(mock.node, O_RDONLY | O_NONBLOCK | O_CLOEXEC))
+        let result = try Syscall.withFaults({ $0 == "read IIO raw" ? Errno.busy : nil }) { try Pump.run(source, count: 1) }
+        guard case .busy(let message)? = result.others.last else {
+            Issue.record("expected busy, got \(result.others)")
+            return
+        }
+        #expect(message.contains("in use by another program"), "\(message)")
+        #expect(mock.attribute("buffer/enable") == "1")
+        #expect(source.wait == .idle)
     }
 
     /// A buffer that never delivers a scan (a trigger that does not fire) gives way to

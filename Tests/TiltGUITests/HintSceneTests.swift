@@ -1,4 +1,5 @@
 import Testing
+import TiltClient
 import TiltCore
 import TiltGUI
 import TiltWire

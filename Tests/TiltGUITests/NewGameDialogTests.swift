@@ -1,4 +1,5 @@
 import Testing
+import TiltClient
 import TiltGUI
 import TiltWire
 

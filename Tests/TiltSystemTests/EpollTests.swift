@@ -32,36 +32,36 @@ import Glibc
 
     @Test func reportsWhatIsReadyAndStopsAfterRemoval() throws {
         let watched = try Watched()
-        try watched.epoll.add(watched.ends.read, .readable)
+        try watched.epoll.add(watched.ends.read, .readable, token: 7)
         #expect(try watched.epoll.wait(timeout: 0).isEmpty)
         try watched.ends.write.writeAll("x")
         let ready = try watched.epoll.wait(timeout: 0)
-        #expect(ready.map(\.0) == [watched.ends.read])
-        #expect(ready.first?.1.contains(.readable) == true)
+        #expect(ready.map(\.token) == [7])
+        #expect(ready.first?.events.contains(.readable) == true)
         try watched.epoll.remove(watched.ends.read)
         #expect(try watched.epoll.wait(timeout: 0).isEmpty)
     }
 
     @Test func modifyChangesWhatIsWaitedFor() throws {
         let watched = try Watched()
-        try watched.epoll.add(watched.ends.write, .readable)
+        try watched.epoll.add(watched.ends.write, .readable, token: 3)
         #expect(try watched.epoll.wait(timeout: 0).isEmpty)
-        try watched.epoll.modify(watched.ends.write, .writable)
-        #expect(try watched.epoll.wait(timeout: 0).map(\.0) == [watched.ends.write])
+        try watched.epoll.modify(watched.ends.write, .writable, token: 4)
+        #expect(try watched.epoll.wait(timeout: 0).map(\.token) == [4])
     }
 
     @Test func theWriterClosingIsAHangup() throws {
         let watched = try Watched()
-        try watched.epoll.add(watched.ends.read, .readable)
+        try watched.epoll.add(watched.ends.read, .readable, token: 1)
         try watched.closeWriter()
-        #expect(try watched.epoll.wait(timeout: 0).first?.1.contains(.hangup) == true)
+        #expect(try watched.epoll.wait(timeout: 0).first?.events.contains(.hangup) == true)
     }
 
     @Test func aDescriptorAddedTwiceIsAnErrorNamingTheCall() throws {
         let watched = try Watched()
-        try watched.epoll.add(watched.ends.read, .readable)
+        try watched.epoll.add(watched.ends.read, .readable, token: 1)
         do {
-            try watched.epoll.add(watched.ends.read, .readable)
+            try watched.epoll.add(watched.ends.read, .readable, token: 2)
             Issue.record("added twice")
         } catch {
             #expect(error == .fileExists && error.call == "epoll_ctl")

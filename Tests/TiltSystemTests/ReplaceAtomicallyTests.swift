@@ -19,8 +19,23 @@ import Glibc
         #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600)
     }
 
+    /// The mode asked for, set on the file itself: not narrowed by the process's umask,
+    /// which another thread may have changed for a moment (`UnixSocket.listen`).
+    @Test func theFileGetsExactlyThePermissionsAskedFor() throws {
+        let folder = try TemporaryDirectory(prefix: "tiltpuzzle-test")
+        defer { folder.remove() }
+        let path = folder.path + "/program"
+        let calls = Locked<[String]>([])
+        try Syscall.withFaults({ name in calls.withLock { $0.append(name) }; return nil }) {
+            try FileDescriptor.replaceAtomically(path, with: Array("#!/bin/sh\n".utf8), permissions: 0o755)
+        }
+        #expect(calls.withLock { $0.prefix(2) } == ["open", "fchmod"])
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o7777 == 0o755)
+    }
+
     /// A crash is a failure anywhere on the way: the old file stays whole.
-    @Test(arguments: ["open", "write", "fsync", "rename"])
+    @Test(arguments: ["open", "fchmod", "write", "fsync", "rename"])
     func aFailureLeavesThePreviousFileAndNoTemporary(call: String) throws {
         let folder = try TemporaryDirectory(prefix: "tiltpuzzle-test")
         defer { folder.remove() }

@@ -132,7 +132,7 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
         },
         Wrapper(call: "rename") { try FileDescriptor.replaceAtomically($0.file, with: [1, 2, 3]) },
         Wrapper(call: "epoll_create1") { _ in try Epoll().close() },
-        Wrapper(call: "epoll_ctl") { try $0.epoll.add($0.pipe.read, .readable) },
+        Wrapper(call: "epoll_ctl") { try $0.epoll.add($0.pipe.read, .readable, token: 1) },
         Wrapper(call: "epoll_wait") { _ = try $0.epoll.wait(timeout: 0) },
         Wrapper(call: "poll") { _ = try Poll.wait([($0.pipe.read, .readable)], timeout: 0) },
         Wrapper(call: "socket") { try UnixSocket.connect(path: $0.socketPath).close() },

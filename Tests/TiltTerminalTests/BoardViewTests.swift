@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TiltClient
 import TiltCore
 import TiltTerminal
 import TiltWire
@@ -10,7 +11,7 @@ struct BoardViewTests {
         GameState(puzzle: Puzzle.newGame(side: side, seed: seed), revision: 1, time: 0)
     }
 
-    static func render(_ state: GameState?, mark: LiveGame.TiltMark? = nil, lines: [String] = ["12 moves   0:42", "tilt left"],
+    static func render(_ state: GameState?, mark: ClientGame.TiltMark? = nil, lines: [String] = ["12 moves   0:42", "tilt left"],
                        width: Int, height: Int) -> [ScreenRow] {
         BoardView.render(BoardView.Content(title: "title", state: state, mark: mark, lines: lines), width: width, height: height)
     }
@@ -78,7 +79,7 @@ struct BoardViewTests {
                                 canUndo: false, canRedo: false, time: 0)
         let rows = Self.render(garbled, width: 80, height: 24).map(\.text)
         #expect(rows.contains { $0.contains("waiting for the game") })
-        #expect(LiveGame.boardLine(garbled) == "1 2 3")
+        #expect(GameText.boardLine(garbled) == "1 2 3")
     }
 
     /// The board's rows, the arrow rows around them, by the row index in `rows`.

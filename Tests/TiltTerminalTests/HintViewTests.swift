@@ -1,4 +1,5 @@
 import Testing
+import TiltClient
 import TiltCore
 import TiltTerminal
 import TiltWire
@@ -37,15 +38,16 @@ struct HintViewTests {
     }
 
     @Test func theHintLineShowsTheTileAndTheMovesToGo() {
-        var game = LiveGame()
+        var game = ClientGame()
         _ = game.apply(.state(Self.state), at: 0)
-        game.askedForHint(id: 4)
-        #expect(game.notice == "thinking…")
+        game.sent(.hint, id: 4)
+        #expect(game.statusLines(at: 0).contains("hint: thinking…"))
         _ = game.apply(.hint(id: .number("4"), hint: Hint(solution: [.left, .left], optimal: true, revision: 5)), at: 0)
         #expect(game.notice == nil)
+        #expect(!game.statusLines(at: 0).contains("hint: thinking…"))
         #expect(game.hintLine == "hint: slide 7 left — 2 moves to go, optimal")
         #expect(game.statusLines(at: 0).contains("hint: slide 7 left — 2 moves to go, optimal"))
-        #expect(game.hints.highlightedCell(on: game.state) == 7)
+        #expect(game.hintedCell == 7)
         _ = game.apply(.move(revision: 6, move: Move(from: 7, to: 6, direction: .left), cause: .tilt, moves: 1,
                              solved: false), at: 0)
         #expect(game.hintLine == "hint: slide 8 left — 1 move to go, optimal")

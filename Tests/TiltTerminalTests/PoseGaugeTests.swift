@@ -1,4 +1,5 @@
 import Testing
+import TiltClient
 import TiltCore
 import TiltTerminal
 import TiltWire
@@ -24,8 +25,8 @@ import TiltWire
     }
 
     @Test func liveGameShowsItOnlyWhileTheSensorRuns() {
-        var game = LiveGame()
-        _ = game.apply(.state(LiveGameTests.solved), at: 0)
+        var game = ClientGame()
+        _ = game.apply(.state(StatusLinesTests.solved), at: 0)
         _ = game.apply(.pose(PoseReport(x: 0, y: -15, armed: true, trigger: 20, release: 10)), at: 0)
         #expect(!game.statusLines(at: 0).contains { $0.hasPrefix("tilt ") })
         _ = game.apply(.sensor(SensorReport(status: .active, name: "accel_3d")), at: 0)
@@ -33,28 +34,30 @@ import TiltWire
     }
 
     @Test func anAutomaticCalibrationIsAnEventLine() {
-        var game = LiveGame()
-        let (_, line) = game.apply(.calibrated(auto: true), at: 0)
-        #expect(line == "the pose you hold is now neutral (held still at the start)")
+        var game = ClientGame()
+        #expect(game.apply(.calibrated(auto: true), at: 0).line == "the pose you hold is now neutral (held still at the start)")
+        game.apply(.state(StatusLinesTests.solved), at: 0)
+        game.apply(.calibrated(auto: true), at: 0)
+        #expect(game.statusLines(at: 0).last == "the pose you hold is now neutral (held still at the start)")
     }
 }
 
 /// Records in the terminal views (docs/client.md).
 @Suite struct RecordTextTests {
     @Test func theSolvedLineSaysWhetherItIsARecord() {
-        var game = LiveGame()
-        _ = game.apply(.state(LiveGameTests.unsolved), at: 0)
-        let (_, line) = game.apply(.solved(revision: 4, moves: 6, time: 71, records: RecordNews(bestTime: true, fewestMoves: true)), at: 1)
+        var game = ClientGame()
+        _ = game.apply(.state(StatusLinesTests.unsolved), at: 0)
+        let line = game.apply(.solved(revision: 4, moves: 6, time: 71, records: RecordNews(bestTime: true, fewestMoves: true)), at: 1).line
         #expect(line == "solved in 6 moves, 1:11 — new best: time and moves!")
     }
 
     @Test func theCountersShowTheBestAndStatusListsAll() {
-        var state = LiveGameTests.unsolved
+        var state = StatusLinesTests.unsolved
         state.records = [SizeRecord(size: 2, bestTime: 9, fewestMoves: 3), SizeRecord(size: 4, bestTime: 125, fewestMoves: 90)]
-        var game = LiveGame()
+        var game = ClientGame()
         _ = game.apply(.state(state), at: 0)
         #expect(game.statusLines(at: 0).first?.hasSuffix("(best 0:09, 3 moves)") == true)
-        #expect(LiveGame.recordLines(state) == ["best 2×2: 0:09, 3 moves", "best 4×4: 2:05, 90 moves"])
-        #expect(LiveGame.recordLines(LiveGameTests.unsolved) == ["best: no game solved yet"])
+        #expect(GameText.recordLines(state) == ["best 2×2: 0:09, 3 moves", "best 4×4: 2:05, 90 moves"])
+        #expect(GameText.recordLines(StatusLinesTests.unsolved) == ["best: no game solved yet"])
     }
 }

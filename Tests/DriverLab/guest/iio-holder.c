@@ -4,10 +4,14 @@
  * the device node and reads it. On SIGTERM it lets go: closes the node, disables the
  * buffer, clears the trigger and the scan elements, prints "released", exits 0.
  *
- *   iio-holder IIODIR NODE TRIGGER
+ *   iio-holder IIODIR NODE TRIGGER [PERIOD_MS]
  *
- * Prints "held T" (CLOCK_MONOTONIC ns) once it holds the node, and "read N" with the
- * bytes it read when it lets go.
+ * With PERIOD_MS it keeps the node closed between reads and opens it only to read,
+ * every PERIOD_MS, as iio-sensor-proxy does (700 ms).
+ *
+ * Prints "held T" (CLOCK_MONOTONIC ns) once it holds the node (or first read it), and
+ * when it lets go "read N" with the bytes it read and "refused N", the opens of the
+ * node that failed (another program had it).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -64,11 +68,12 @@ static void scan_elements(const char *dir, const char *value)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: iio-holder IIODIR NODE TRIGGER\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: iio-holder IIODIR NODE TRIGGER [PERIOD_MS]\n");
         return 64;
     }
     const char *dir = argv[1], *node = argv[2], *trigger = argv[3];
+    int period_ms = argc == 5 ? atoi(argv[4]) : 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
     struct sigaction action = { .sa_handler = on_signal };
     sigaction(SIGTERM, &action, NULL);
@@ -77,14 +82,33 @@ int main(int argc, char **argv)
     put(dir, "trigger/current_trigger", trigger);
     scan_elements(dir, "1");
     put(dir, "buffer/enable", "1");
+    long total = 0, refused = 0;
+    char buffer[4096];
+    if (period_ms > 0) {
+        printf("held %llu\n", (unsigned long long)now_ns());
+        while (!stopping) {
+            int fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+            if (fd < 0) {
+                refused++;
+            } else {
+                for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) total += n;
+                close(fd);
+            }
+            struct timespec pause = { period_ms / 1000, (long)(period_ms % 1000) * 1000000 };
+            nanosleep(&pause, NULL);
+        }
+        put(dir, "buffer/enable", "0");
+        scan_elements(dir, "0");
+        put(dir, "trigger/current_trigger", "\n");
+        printf("read %ld\nrefused %ld\nreleased %llu\n", total, refused, (unsigned long long)now_ns());
+        return 0;
+    }
     int fd = open(node, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         printf("error %s: %s\n", node, strerror(errno));
         return 1;
     }
     printf("held %llu\n", (unsigned long long)now_ns());
-    long total = 0;
-    char buffer[4096];
     while (!stopping) {
         struct pollfd p = { fd, POLLIN, 0 };
         if (poll(&p, 1, 100) > 0) {
@@ -96,6 +120,6 @@ int main(int argc, char **argv)
     put(dir, "buffer/enable", "0");
     scan_elements(dir, "0");
     put(dir, "trigger/current_trigger", "\n");
-    printf("read %ld\nreleased %llu\n", total, (unsigned long long)now_ns());
+    printf("read %ld\nrefused %ld\nreleased %llu\n", total, refused, (unsigned long long)now_ns());
     return 0;
 }

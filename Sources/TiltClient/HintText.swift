@@ -16,6 +16,6 @@ public enum HintText {
         let count = hint.solution.count
         let togo = "\(CountText.text(count, "move")) to go, " + (hint.optimal ? "optimal" : "not the shortest")
         guard let cell = firstTile(hint, board: board, size: size) else { return "tilt \(first) — \(togo)" }
-        return "slide \(BoardText.label(board[cell], side: size)) \(first) — \(togo)"
+        return "slide \(GameText.label(board[cell], side: size)) \(first) — \(togo)"
     }
 }

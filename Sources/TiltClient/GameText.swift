@@ -1,0 +1,54 @@
+import TiltCore
+import TiltWire
+
+/// The game in words, the same in every view and in the command line's output:
+/// tile labels, the sensor, records, the sensitivity, the board on one line.
+public enum GameText {
+    /// A tile's number as players know it (docs/client.md, "Boards"); "" for the empty cell.
+    public static func label(_ value: Int, side: Int) -> String {
+        BoardNotation.label(ofValue: value, side: side).map(String.init) ?? ""
+    }
+
+    /// `sensor active: iio accel_3d (iio:device0)`, with the daemon's message after a dash.
+    public static func sensorText(_ report: SensorReport) -> String {
+        var text = "sensor \(report.status.rawValue)"
+        if let kind = report.kind, let name = report.name { text += ": \(kind) \(name)" }
+        if let device = report.device { text += " (\(device))" }
+        if let message = report.message { text += " — \(message)" }
+        return text
+    }
+
+    /// ` — new best time and fewest moves!`, or nothing without a record.
+    public static func newsText(_ news: RecordNews) -> String {
+        switch (news.bestTime, news.fewestMoves) {
+        case (true, true): " — new best: time and moves!"
+        case (true, false): " — new best time!"
+        case (false, true): " — new best: fewest moves!"
+        case (false, false): ""
+        }
+    }
+
+    /// One line per board size solved: `best 4×4: 1:02, 98 moves`, or that there are none.
+    public static func recordLines(_ state: GameState) -> [String] {
+        guard !state.records.isEmpty else { return ["best: no game solved yet"] }
+        return state.records.map { "best \($0.size)×\($0.size): \(PlayTime.text($0.bestTime)), \(CountText.text($0.fewestMoves, "move"))" }
+    }
+
+    /// `best 1:02, 98 moves` for the current size, if one was ever solved.
+    public static func bestText(_ state: GameState) -> String? {
+        guard let best = state.best else { return nil }
+        return "best \(PlayTime.text(best.bestTime)), \(CountText.text(best.fewestMoves, "move"))"
+    }
+
+    /// `tilt 20° to move, back under 10° to re-arm (normal)`.
+    public static func sensitivityText(_ s: Sensitivity) -> String {
+        func degrees(_ d: Double) -> String { d == d.rounded() ? "\(Int(d))°" : "\(d)°" }
+        let preset = Sensitivity.Preset(s).map { " (\($0.rawValue))" } ?? ""
+        return "tilt \(degrees(s.trigger)) to move, back under \(degrees(s.release)) to re-arm\(preset)"
+    }
+
+    /// The board on one line in the notation `new --board` reads: `1 2 3, 4 5 6, 7 8 _`.
+    public static func boardLine(_ state: GameState) -> String {
+        BoardNotation.text(side: state.size, cells: state.board)
+    }
+}
