@@ -218,7 +218,9 @@ public final class Daemon {
     /// Runs until the host asks it to stop (SIGTERM or SIGINT for systemd's); the exit status.
     public func run() -> Int32 {
         do throws(Errno) {
-            try host.watchRequests(on: loop, stop: { [loop] in loop.stop() }, reload: { [weak self] in self?.reload() })
+            // Weak: the loop keeps its handlers, and a handler that kept the loop would
+            // keep both alive after the daemon is done.
+            try host.watchRequests(on: loop, stop: { [weak loop] in loop?.stop() }, reload: { [weak self] in self?.reload() })
             try loop.watch(persister.wakeup.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
             try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _ in
                 guard let self else { return }
@@ -332,6 +334,7 @@ public final class Daemon {
         persister.waitUntilIdle()
         clients.close()
         if let path = ownedSocketPath { _ = try? Syscall.call("unlink") { unlink(path) } }
+        loop.close()
         // Only a save that succeeded is reported as one: the last write decides.
         if let failure = persister.takeCompletions().last?.error {
             log.error("stopped, but the game could not be saved (\(failure)); "

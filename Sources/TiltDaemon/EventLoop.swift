@@ -42,6 +42,7 @@ final class EventLoop {
     private var descriptors: [Token: DescriptorSource] = [:]
     private var timers: [Token: TimerSource] = [:]
     private var stopped = false
+    private var closed = false
 
     init() throws(Errno) {
         epoll = try Epoll()
@@ -123,7 +124,13 @@ final class EventLoop {
         }
     }
 
+    /// Closes the loop's own descriptors once, and lets go of every source's handler
+    /// (which may hold what registered it).
     func close() {
+        guard !closed else { return }
+        closed = true
+        descriptors.removeAll()
+        timers.removeAll()
         epoll.close()
         try? timer.descriptor.close()
     }
