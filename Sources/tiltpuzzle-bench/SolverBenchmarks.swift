@@ -41,7 +41,13 @@ enum SolverBenchmarks {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
-    static func run(_ report: Report, quick: Bool) {
+    static func run(_ report: Report, quick: Bool, bigOnly: Bool = false) {
+        if bigOnly {
+            // Only the big boards, 50 seeded boards per size (tables built first, not timed).
+            let database = PatternDatabase()
+            for side in [5, 6, 8, 10] { big(report, side: side, count: 50, database: database) }
+            return
+        }
         resetPeak()
         let before = currentResident()
         var database: PatternDatabase?
