@@ -106,6 +106,41 @@ import Testing
         }
     }
 
+    /// Big boards at the default budget, the clock ticking a millisecond a reading (so
+    /// that the group searches, the corner's search and the windows run and some stop
+    /// on the clock, the same way in every build): every answer is a full solution.
+    @Test(arguments: [5, 6, 8, 10])
+    func bigBoardAnswersAreFullSolutions(side: Int) {
+        for seed in UInt64(0)..<UInt64(side <= 6 ? 4 : 2) {
+            let board = Puzzle.newGame(side: side, seed: 0x7E57 &+ seed &* 31 &+ UInt64(side)).board
+            let solution = Solver.solve(board, clock: Self.wallClockless())
+            #expect(Self.replaySolves(board, solution), "side \(side) seed \(seed)")
+            #expect(solution.directions.count >= board.manhattanDistance)
+        }
+    }
+
+    /// A clock a second on at every reading: the group searches stop at their first look
+    /// at it, the corner is not solved optimally and no window is tried; the answer
+    /// (tile by tile, the corner reduced to 3×3) is still a full solution.
+    @Test(arguments: [5, 10])
+    func bigBoardAnswersAreFullSolutionsWhenTheClockRunsOut(side: Int) {
+        let ticks = Ticks()
+        let board = Puzzle.newGame(side: side, seed: 0x0C10C + UInt64(side)).board
+        let solution = Solver.solve(board, clock: { ticks.next() * 1000 })
+        #expect(Self.replaySolves(board, solution))
+        #expect(!solution.isOptimal)
+    }
+
+    /// The quick 4×4 answer (top row and left column by the group searches, then the 3×3
+    /// corner solved optimally) solves its board.
+    @Test func quickFourByFourAnswersSolve() throws {
+        for seed in UInt64(0)..<20 {
+            let board = Puzzle.newGame(side: 4, seed: 0x4444 + seed).board
+            let quick = Solver.reducingToThree(board.cells, clock: Self.noClock)
+            #expect(try #require(Self.played(board, quick.path)) == (0..<16).map(UInt8.init), "seed \(seed)")
+        }
+    }
+
     /// A clock that advances a millisecond per call, so budgets expire the same way on
     /// every machine and in every build.
     static func wallClockless() -> () -> Double {
@@ -249,7 +284,7 @@ import Testing
     @Test(arguments: [UInt64(1), 2])
     func groupsPutTheLinesHomeInFewerMoves(seed: UInt64) throws {
         let board = Puzzle.newGame(side: 5, seed: seed).board
-        var groups = Reduction(cells: board.cells, side: 5, groups: GroupSearch(side: 5, expansions: Solver.bigBoardExpansions(side: 5)))
+        var groups = Reduction(cells: board.cells, side: 5, groups: GroupSearch(side: 5, expansions: Solver.bigBoardExpansions))
         groups.reduce(to: 4)
         var tileByTile = Reduction(cells: board.cells, side: 5)
         tileByTile.reduce(to: 4)

@@ -3,11 +3,12 @@
 /// empty cell passes and the fixed cells never entered. Every move counts one, so a
 /// route found is a real sequence of moves on the board.
 ///
-/// The estimate is the tiles' Manhattan distance from home plus the empty cell's
-/// distance to the nearest tile not yet home, less one; f = g + 2 h (weighted, so not
-/// always shortest, but thousands of nodes instead of millions; on seeded boards the
-/// lines came out shorter than with f = g + 1.5 h or g + h, whose searches more often
-/// ran out of expansions).
+/// The estimate counts what each tile not yet home would cost by itself (`Costs`: a
+/// tile steps on by about five moves in a straight line, three on a staircase) plus the
+/// empty cell's distance to the nearest of them; f = g + h. It is not a lower bound, so
+/// a route is not always shortest, but a few hundred expansions find one where the
+/// Manhattan distance (even doubled) needed thousands: on 10×10 the searches used to
+/// run out of expansions and the lines fell back to tile by tile.
 final class GroupSearch {
     let side: Int
     /// Expansions left for every search of this object: past them, `route` says nil.
@@ -22,8 +23,11 @@ final class GroupSearch {
     private var buckets: [[UInt64]] = []
 
     /// `expansions`: the total for all searches; a search also stops at `perSearch`.
-    init(side: Int, expansions: Int, tableBits: Int = 17) {
+    /// `variants`: the costs a reduction tries in turn (the first is the default).
+    init(side: Int, expansions: Int, variants: [Costs] = [Costs(straight: 5, turn: 3, weight: 4)], tableBits: Int = 17) {
         self.side = side
+        self.variants = variants
+        weighting = variants[0]
         expansionsLeft = expansions
         capacity = 1 << tableBits
         shift = UInt32(32 - tableBits)
@@ -54,19 +58,64 @@ final class GroupSearch {
         abs(a / side - b / side) + abs(a % side - b % side)
     }
 
-    private func estimate(_ key: UInt32, homes: [Int]) -> Int {
+    /// Past `deadline` on `clock` (read every 1,024 expansions) the searches stop as when
+    /// out of expansions; no clock, no deadline.
+    var clock: (() -> Double)?
+    var deadline = Double.infinity
+
+    /// How a search weighs a tile's way home: with the empty cell in front of it, a tile
+    /// steps on by `straight` moves in the same direction (the empty cell goes round it)
+    /// and by `turn` when it turns (about 5 and 3 on an open board); the estimate is
+    /// `weight` / 4 times the sum over the tiles not yet home, plus the empty cell's
+    /// distance to the nearest of them.
+    struct Costs: Sendable, Equatable {
+        var straight: Int, turn: Int, weight: Int
+    }
+
+    /// The costs the searches use now; `variants` is the list a reduction tries in turn
+    /// (docs/solver.md, "Big boards").
+    var weighting: Costs
+    let variants: [Costs]
+
+    /// Indexed by tile (0..<3) · cells + cell: what bringing that tile home from that
+    /// cell costs by itself, under `weighting` (filled per search).
+    private var tileCost: [Int] = []
+    private var homeCells: [Int] = []
+
+    private func fillCosts(homes: [Int]) {
+        let count = side * side
+        tileCost.removeAll(keepingCapacity: true)
+        tileCost.append(contentsOf: repeatElement(0, count: homes.count * count))
+        homeCells = homes
+        for (i, home) in homes.enumerated() {
+            for cell in 0..<count {
+                let (rows, columns) = (abs(cell / side - home / side), abs(cell % side - home % side))
+                let (turns, along) = (min(rows, columns), max(rows, columns))
+                // The first step is one move (the empty cell's way to the tile is counted apart),
+                // then a staircase of 2 × turns steps and the rest straight on.
+                if rows + columns > 0 {
+                    tileCost[i * count + cell] = weighting.turn * 2 * turns + weighting.straight * (along - turns) - (weighting.straight - 1)
+                }
+            }
+        }
+    }
+
+    /// The estimate of moves left: 0 only when every tile is home.
+    @inline(__always)
+    private func estimate(_ key: UInt32) -> Int {
         let empty = Int(key & 0xFF)
+        let count = side * side
         var sum = 0
         var nearest = Int.max
-        for (i, home) in homes.enumerated() {
+        for i in 0..<homeCells.count {
             let at = Int(key >> (8 * UInt32(i + 1)) & 0xFF)
-            let d = distance(at, home)
-            if d > 0 {
-                sum += d
+            if at != homeCells[i] {
+                sum += tileCost[i * count + at]
                 nearest = min(nearest, distance(empty, at))
             }
         }
-        return sum == 0 ? 0 : sum + nearest - 1
+        if nearest == Int.max { return 0 }
+        return (weighting.weight * (sum + nearest - 1) + 1) / 4 + 1
     }
 
     /// The empty cell's successive positions on a route that brings the tiles at
@@ -84,7 +133,11 @@ final class GroupSearch {
         let start = slot(origin)
         (keys[start], parents[start], costs[start], stamps[start]) = (origin, origin, 0, generation)
         var stored = 1
-        let firstF = 2 * estimate(origin, homes: homes)
+        fillCosts(homes: homes)
+        let firstF = estimate(origin)
+        var buckets = self.buckets
+        self.buckets = []
+        defer { self.buckets = buckets }
         if buckets.count <= firstF { buckets += [[UInt64]](repeating: [], count: firstF + 1 - buckets.count) }
         for i in buckets.indices { buckets[i].removeAll(keepingCapacity: true) }
         buckets[firstF].append(UInt64(origin))
@@ -98,10 +151,14 @@ final class GroupSearch {
             let g = Int(entry >> 32)
             let at = slot(key)
             if Int(costs[at]) < g { continue }
-            let h = estimate(key, homes: homes)
+            let h = estimate(key)
             if h == 0 { return path(to: key) }
             expanded += 1
             if expanded > limit || stored > capacity / 2 { return nil }
+            if expanded & 0x3FF == 0, let clock, clock() > deadline {
+                expanded = expansionsLeft
+                return nil
+            }
             let from = Int(key & 0xFF)
             for k in 0..<4 {
                 let to = gridNeighbour(k, of: from, side: side)
@@ -115,7 +172,7 @@ final class GroupSearch {
                 if stamps[i] == generation && Int(costs[i]) <= g + 1 { continue }
                 if stamps[i] != generation { stored += 1 }
                 (keys[i], parents[i], costs[i], stamps[i]) = (child, key, UInt16(g + 1), generation)
-                let childF = g + 1 + 2 * estimate(child, homes: homes)
+                let childF = g + 1 + estimate(child)
                 if buckets.count <= childF { buckets += [[UInt64]](repeating: [], count: childF + 1 - buckets.count) }
                 buckets[childF].append(UInt64(g + 1) << 32 | UInt64(child))
                 f = min(f, childF)

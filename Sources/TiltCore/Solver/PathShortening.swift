@@ -32,7 +32,7 @@ struct PathShortening {
             var target = [Int](repeating: 0, count: side * side)
             for (cell, tile) in after.enumerated() { target[Int(tile)] = cell }
             var search = ManhattanSearch(cells: board, side: side, target: target)
-            let shorter = search.solve(deadline: .infinity, nodeLimit: min(nodesPerWindow, nodeBudget - totalNodes),
+            let shorter = search.solve(deadline: deadline, nodeLimit: min(nodesPerWindow, nodeBudget - totalNodes),
                                        longest: window - 2, clock: clock)
             totalNodes += search.nodes
             if let shorter {

@@ -29,20 +29,35 @@ struct Reduction {
     }
 
     /// Puts every tile outside the bottom-right `remaining`×`remaining` corner home.
-    /// At each step both orders are tried, row then column and column then row, and the
-    /// one with fewer moves is kept.
-    mutating func reduce(to remaining: Int) {
+    /// At each step both orders are tried, row then column and column then row, each
+    /// with every one of the group searches' cost variants, and the one with fewer moves
+    /// is kept; for the last line, fewer moves plus `cornerCost` of the corner it leaves.
+    mutating func reduce(to remaining: Int, cornerCost: (([UInt8]) -> Int)? = nil) {
         for k in 0..<(side - remaining) {
+            // The last line's candidates are compared with their corner's estimate too.
+            func cost(_ candidate: Reduction) -> Int {
+                guard let cornerCost, k == side - remaining - 1 else { return candidate.path.count }
+                return candidate.path.count + cornerCost(candidate.corner(remaining))
+            }
             let row = (k..<side).map { k * side + $0 }, column = ((k + 1)..<side).map { $0 * side + k }
             if let groups {
                 // Lines a few tiles at a time (docs/solver.md, "Big boards"); the tile by
                 // tile placement below only when the group searches run out of expansions.
-                var rowFirst = self, columnFirst = self
-                let bothPlaced = rowFirst.placeInGroups(row, groups) && rowFirst.placeInGroups(column, groups)
-                    && columnFirst.placeInGroups([k * side + k] + column, groups)
-                    && columnFirst.placeInGroups(Array(row.dropFirst()), groups)
-                if bothPlaced {
-                    self = rowFirst.path.count <= columnFirst.path.count ? rowFirst : columnFirst
+                var best: Reduction?
+                var bestCost = Int.max
+                for costs in groups.variants {
+                    groups.weighting = costs
+                    var rowFirst = self, columnFirst = self
+                    guard rowFirst.placeInGroups(row, groups) && rowFirst.placeInGroups(column, groups)
+                        && columnFirst.placeInGroups([k * side + k] + column, groups)
+                        && columnFirst.placeInGroups(Array(row.dropFirst()), groups) else { break }
+                    for candidate in [rowFirst, columnFirst] {
+                        let c = cost(candidate)
+                        if c < bestCost { (best, bestCost) = (candidate, c) }
+                    }
+                }
+                if let best {
+                    self = best
                     continue
                 }
             }
@@ -52,7 +67,7 @@ struct Reduction {
             var columnFirst = self
             columnFirst.placeLine([k * side + k] + column, inward: 1)
             columnFirst.placeLine(Array(row.dropFirst()), inward: side)
-            self = rowFirst.path.count <= columnFirst.path.count ? rowFirst : columnFirst
+            self = cost(rowFirst) <= cost(columnFirst) ? rowFirst : columnFirst
         }
     }
 

@@ -68,12 +68,14 @@ public enum Solver {
             let effort = min(1, budget / 0.1)
             // The corner's search leaves a quarter of the budget to the windows, and they
             // start none in its last twentieth (a window may take a few milliseconds).
-            let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4, effort: effort,
+            let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4,
+                                             groupsDeadline: deadline - budget / 2, effort: effort,
                                              database: database, clock: clock)
             var windows = PathShortening(side: side)
+            let plan = windowPlan(side: side)
             emptyPath = windows.shorten(withoutReturns(finished.path, start: board.emptyIndex), from: board.cells,
-                                        window: 32, step: 8, nodesPerWindow: 20_000,
-                                        nodeBudget: Int(Double(bigBoardWindowNodes) * effort),
+                                        window: plan.window, step: 8, nodesPerWindow: plan.nodesPerWindow,
+                                        nodeBudget: Int(Double(plan.nodes) * effort),
                                         deadline: deadline - budget / 20, clock: clock)
             nodes = finished.nodes + windows.totalNodes
             cornerOptimal = finished.cornerOptimal
@@ -88,13 +90,25 @@ public enum Solver {
                       cornerOptimal: cornerOptimal)
     }
 
-    /// What the group searches of one big-board answer may expand in all, and the
-    /// nodes its windows may search, at the default budget (a smaller budget gets
-    /// proportionally fewer): tens of milliseconds in a release build (docs/performance.md).
-    /// (On boards over 6×6 fewer: their lines are longer, so their searches cost more
-    /// each, and the tile-by-tile fallback must still fit.)
-    static func bigBoardExpansions(side: Int) -> Int { min(120_000, 120_000 * 36 / (side * side)) }
-    static let bigBoardWindowNodes = 200_000
+    /// What the group searches of one big-board answer may expand in all at the default
+    /// budget (a smaller budget gets proportionally fewer): a few tens of milliseconds
+    /// at the most in a release build (docs/performance.md).
+    static let bigBoardExpansions = 200_000
+
+    /// The group searches' cost variants a reduction tries (docs/solver.md, "Big
+    /// boards"): all on 5×5, three on 6×6, one on larger boards (whose lines cost more).
+    static func groupVariants(side: Int) -> [GroupSearch.Costs] {
+        let all = [(5, 3, 4), (4, 3, 4), (5, 4, 4), (5, 3, 3), (4, 3, 5), (6, 3, 4), (4, 3, 3), (5, 3, 5), (4, 4, 4)]
+            .map { GroupSearch.Costs(straight: $0.0, turn: $0.1, weight: $0.2) }
+        return Array(all.prefix(side == 5 ? all.count : side == 6 ? 3 : 1))
+    }
+
+    /// The windows of a big-board path (`PathShortening`): their length, the nodes one
+    /// may search and all of them may, at the default budget. 5×5 paths are short, so
+    /// their windows are longer.
+    static func windowPlan(side: Int) -> (window: Int, nodesPerWindow: Int, nodes: Int) {
+        side == 5 ? (40, 100_000, 1_000_000) : (32, 20_000, 200_000)
+    }
 
     /// Nodes the plain Manhattan search may take on a 4×4 board before the tables are
     /// asked for: a fraction of a millisecond in a release build.
@@ -118,14 +132,23 @@ public enum Solver {
     }
 
     /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner.
-    static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, effort: Double,
+    static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, groupsDeadline: Double, effort: Double,
                                   database: () -> PatternDatabase?,
                                   clock: () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
-        var reduction = Reduction(cells: cells, side: side,
-                                  groups: GroupSearch(side: side, expansions: Int(Double(bigBoardExpansions(side: side)) * effort)))
-        reduction.reduce(to: 4)
+        let groups = GroupSearch(side: side, expansions: Int(Double(bigBoardExpansions) * effort),
+                                 variants: groupVariants(side: side))
+        var reduction = Reduction(cells: cells, side: side, groups: groups)
+        // The last line is chosen by its moves plus the tables' bound on the corner it leaves.
+        let tables = database() ?? PatternDatabase.shared
+        withoutActuallyEscaping(clock) { clock in
+            // The group searches stop halfway through the budget, leaving time for the
+            // tile-by-tile placement, the corner and the windows.
+            (groups.clock, groups.deadline) = (clock, groupsDeadline)
+            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) })
+            groups.clock = nil
+        }
         let corner = reduction.corner(4)
-        let found = solveFour(corner, deadline: deadline, database: database, clock: clock)
+        let found = solveFour(corner, deadline: deadline, database: { tables }, clock: clock)
         if let path = found.path {
             reduction.play(cornerPath: path, remaining: 4)
             return (reduction.path, found.nodes, true)
@@ -136,10 +159,10 @@ public enum Solver {
         return (reduction.path, found.nodes + quick.nodes, false)
     }
 
-    /// A 4×4 board solved fast: its top row and left column put home, then the 3×3
-    /// corner solved optimally (milliseconds; valid, but longer than optimal).
+    /// A 4×4 board solved fast: its top row and left column put home (by the group
+    /// searches, else tile by tile), then the 3×3 corner solved optimally (milliseconds; valid, but longer than optimal).
     static func reducingToThree(_ cells: [UInt8], clock: () -> Double) -> (path: [Int], nodes: Int) {
-        var reduction = Reduction(cells: cells, side: 4)
+        var reduction = Reduction(cells: cells, side: 4, groups: GroupSearch(side: 4, expansions: 50_000, tableBits: 15))
         reduction.reduce(to: 3)
         var small = ManhattanSearch(cells: reduction.corner(3), side: 3)
         reduction.play(cornerPath: small.solve(deadline: .infinity, clock: clock)!, remaining: 3)
