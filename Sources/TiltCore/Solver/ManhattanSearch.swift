@@ -16,6 +16,8 @@ struct ManhattanSearch {
     /// Where each tile must end, when not the solved board (then without linear
     /// conflicts, which are counted against the tiles' own homes).
     private let target: [Int]?
+    /// Each tile's distance from its target cell, indexed by tile · cells + cell.
+    private let distances: [Int]
 
     /// `target`: the cell each tile must reach (indexed by tile); nil for solved.
     init(cells: [UInt8], side: Int, target: [Int]? = nil) {
@@ -23,16 +25,19 @@ struct ManhattanSearch {
         self.target = target
         self.cells = cells.map(Int.init)
         empty = self.cells.firstIndex(of: side * side - 1)!
+        let count = side * side
+        distances = (0..<(count * count)).map { index in
+            let (home, cell) = (target?[index / count] ?? index / count, index % count)
+            return abs(home / side - cell / side) + abs(home % side - cell % side)
+        }
         manhattan = 0
         for cell in 0..<cells.count where self.cells[cell] != side * side - 1 {
             manhattan += distance(tile: self.cells[cell], at: cell)
         }
     }
 
-    private func distance(tile: Int, at cell: Int) -> Int {
-        let home = target?[tile] ?? tile
-        return abs(home / side - cell / side) + abs(home % side - cell % side)
-    }
+    @inline(__always)
+    private func distance(tile: Int, at cell: Int) -> Int { distances[tile * side * side + cell] }
 
     /// The heuristic for the current cells.
     func lowerBound() -> Int { target == nil ? manhattan + linearConflicts() : manhattan }

@@ -72,11 +72,14 @@ public enum Solver {
                                              groupsDeadline: deadline - budget / 2, effort: effort,
                                              database: database, clock: clock)
             var windows = PathShortening(side: side)
+            emptyPath = withoutReturns(finished.path, start: board.emptyIndex)
             let plan = windowPlan(side: side)
-            emptyPath = windows.shorten(withoutReturns(finished.path, start: board.emptyIndex), from: board.cells,
-                                        window: plan.window, step: 8, nodesPerWindow: plan.nodesPerWindow,
-                                        nodeBudget: Int(Double(plan.nodes) * effort),
-                                        deadline: deadline - budget / 20, clock: clock)
+            for pass in plan.passes {
+                emptyPath = windows.shorten(emptyPath, from: board.cells, window: pass.window, step: pass.step,
+                                            nodesPerWindow: pass.nodesPerWindow,
+                                            nodeBudget: Int(Double(plan.nodes) * effort),
+                                            deadline: deadline - budget / 20, clock: clock)
+            }
             nodes = finished.nodes + windows.totalNodes
             cornerOptimal = finished.cornerOptimal
         }
@@ -103,11 +106,13 @@ public enum Solver {
         return Array(all.prefix(side == 5 ? all.count : side == 6 ? 3 : 1))
     }
 
-    /// The windows of a big-board path (`PathShortening`): their length, the nodes one
-    /// may search and all of them may, at the default budget. 5×5 paths are short, so
-    /// their windows are longer.
-    static func windowPlan(side: Int) -> (window: Int, nodesPerWindow: Int, nodes: Int) {
-        side == 5 ? (40, 100_000, 1_000_000) : (32, 20_000, 200_000)
+    /// The windows of a big-board path (`PathShortening`), in passes over the whole
+    /// path: their length, how far apart they start and the nodes one may search; and
+    /// the nodes all of them may, at the default budget. 5×5 paths are short, so their
+    /// windows are longer; on larger boards a second pass tries longer windows with the
+    /// time the first leaves.
+    static func windowPlan(side: Int) -> (passes: [(window: Int, step: Int, nodesPerWindow: Int)], nodes: Int) {
+        side == 5 ? ([(40, 8, 100_000)], 2_000_000) : ([(32, 8, 20_000), (48, 16, 100_000)], 3_000_000)
     }
 
     /// Nodes the plain Manhattan search may take on a 4×4 board before the tables are
