@@ -132,8 +132,9 @@ enum CalibrateCommand: ClientCommand {
 enum HintCommand: ClientCommand {
     static let spec = CommandSpec("hint", summary: "Show the next tile to slide and how many moves are left.")
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        // The daemon's first 4×4 hint builds its tables: seconds on a slow tablet.
-        OneShot.perform(.hint, arguments, timeout: 60) { messages in
+        // The daemon's first 4×4 hint builds its tables (docs/solver.md): seconds on a
+        // slow tablet, a minute or more in a debug build on a busy machine.
+        OneShot.perform(.hint, arguments, timeout: 120) { messages in
             // The board the hint is for: the mirror at the hint's revision (the sensor
             // may have moved tiles while the daemon thought).
             var mirror = BoardMirror()

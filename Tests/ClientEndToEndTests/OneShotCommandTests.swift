@@ -161,9 +161,12 @@ struct OneShotCommandTests {
     @Test func aFourByFourHintCachesItsTablesInTheStateDirectory() throws {
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory)
-        #expect(try Client.run(["new", "--board", "1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 _ 15"], on: daemon).status == 0)
+        // A board near solved is answered without the tables (docs/solver.md): this one,
+        // 49 moves from solved, needs them.
+        #expect(try Client.run(["new", "--board", "9 5 11 7, 6 15 _ 4, 12 10 14 3, 13 8 1 2"], on: daemon).status == 0)
         let result = try Client.run(["hint"], on: daemon)
-        #expect(result.stdout == "slide 15 left — 1 move to go, optimal\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("slide "))
         #expect(FileManager.default.fileExists(atPath: daemon.stateDirectory + "/hint-tables-4x4.tpdb"))
     }
 

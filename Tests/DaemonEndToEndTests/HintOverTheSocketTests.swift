@@ -14,8 +14,9 @@ import Testing
         let other = try TestClient(path: daemon.socketPath)
         player.greeting()
         other.greeting()
-        // 1 … 15 with the last row shifted: three tilts left solve it.
-        let start = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 12, 13, 14]
+        // 49 moves from solved: beyond the plain search, so the tables are built
+        // (docs/solver.md); the tile right of the empty cell can slide left.
+        let start = [8, 4, 10, 6, 5, 14, 15, 3, 11, 9, 13, 2, 12, 7, 0, 1]
         let new = player.request(#"{"cmd":"new","board":\#(start),"id":1}"#, id: 1)
         let revision = try #require(new.first { $0["type"] as? String == "state" }?["revision"] as? Int)
         _ = other.read { $0["type"] as? String == "state" }
@@ -24,14 +25,15 @@ import Testing
         let tilt = other.request(#"{"cmd":"tilt","direction":"left","id":7}"#, id: 7)
         #expect(tilt.last?["moved"] as? Int == 1)
 
-        let seen = player.read(until: { $0["id"] as? Int == 2 }, timeout: 60)
+        // Six tables in a debug build on a shared machine: well over a minute at worst.
+        let seen = player.read(until: { $0["id"] as? Int == 2 }, timeout: 240)
         let types = seen.compactMap { $0["type"] as? String }
         #expect(types == ["move", "reply"], "the other client's move first, then the hint")
         let reply = try #require(seen.last)
         #expect(reply["cmd"] as? String == "hint")
         #expect(reply["revision"] as? Int == revision)
-        #expect(reply["solution"] as? [String] == ["left", "left", "left"])
-        #expect(reply["optimal"] as? Bool == true)
+        // At least the board's distance (its optimum, 49), whether or not found in time.
+        #expect((reply["solution"] as? [String])?.count ?? 0 >= 49)
         #expect(FileManager.default.fileExists(atPath: daemon.stateDirectory + "/hint-tables-4x4.tpdb"))
     }
 }

@@ -106,6 +106,41 @@ import Testing
         }
     }
 
+    /// Big boards at the default budget, the clock ticking a millisecond a reading (so
+    /// that the group searches, the corner's search and the windows run and some stop
+    /// on the clock, the same way in every build): every answer is a full solution.
+    @Test(arguments: [5, 6, 8, 10])
+    func bigBoardAnswersAreFullSolutions(side: Int) {
+        for seed in UInt64(0)..<UInt64(side <= 6 ? 4 : 2) {
+            let board = Puzzle.newGame(side: side, seed: 0x7E57 &+ seed &* 31 &+ UInt64(side)).board
+            let solution = Solver.solve(board, clock: Self.wallClockless())
+            #expect(Self.replaySolves(board, solution), "side \(side) seed \(seed)")
+            #expect(solution.directions.count >= board.manhattanDistance)
+        }
+    }
+
+    /// A clock a second on at every reading: the group searches stop at their first look
+    /// at it, the corner is not solved optimally and no window is tried; the answer
+    /// (tile by tile, the corner reduced to 3×3) is still a full solution.
+    @Test(arguments: [5, 10])
+    func bigBoardAnswersAreFullSolutionsWhenTheClockRunsOut(side: Int) {
+        let ticks = Ticks()
+        let board = Puzzle.newGame(side: side, seed: 0x0C10C + UInt64(side)).board
+        let solution = Solver.solve(board, clock: { ticks.next() * 1000 })
+        #expect(Self.replaySolves(board, solution))
+        #expect(!solution.isOptimal)
+    }
+
+    /// The quick 4×4 answer (top row and left column by the group searches, then the 3×3
+    /// corner solved optimally) solves its board.
+    @Test func quickFourByFourAnswersSolve() throws {
+        for seed in UInt64(0)..<20 {
+            let board = Puzzle.newGame(side: 4, seed: 0x4444 + seed).board
+            let quick = Solver.reducingToThree(board.cells, clock: Self.noClock)
+            #expect(try #require(Self.played(board, quick.path)) == (0..<16).map(UInt8.init), "seed \(seed)")
+        }
+    }
+
     /// A clock that advances a millisecond per call, so budgets expire the same way on
     /// every machine and in every build.
     static func wallClockless() -> () -> Double {
@@ -124,10 +159,13 @@ import Testing
         let database = PatternDatabase.shared
         for (key, distance) in near {
             let cells = Self.cells(key, count: 16)
-            #expect(database.lowerBound(cells: cells) <= distance)
-            #expect(database.lowerBound(cells: Self.transposed(cells)) <= distance)
+            for partition in PatternDatabase.partitions.indices {
+                #expect(database.lowerBound(cells: cells, partition: partition) <= distance)
+                #expect(database.lowerBound(cells: Self.transposed(cells), partition: partition) <= distance)
+            }
         }
         #expect(database.lowerBound(cells: Board(side: 4).cells) == 0)
+        #expect(database.lowerBound(cells: Board(side: 4).cells, partition: 1) == 0)
         // Farther boards: the plain Manhattan/linear-conflict search gives the true
         // distance without the tables; the table-driven search must match it.
         for seed in UInt64(0)..<8 {
@@ -138,8 +176,35 @@ import Testing
             #expect(solution.directions.count == distance, "seed \(seed)")
             #expect(solution.isOptimal)
             #expect(Self.replaySolves(board, solution))
-            #expect(database.lowerBound(cells: board.cells) <= distance)
-            #expect(database.lowerBound(cells: Self.transposed(board.cells)) <= distance)
+            for partition in PatternDatabase.partitions.indices {
+                #expect(database.lowerBound(cells: board.cells, partition: partition) <= distance)
+                #expect(database.lowerBound(cells: Self.transposed(board.cells), partition: partition) <= distance)
+            }
+        }
+    }
+
+    /// The four-bit tables give back the builder's exact distances: for every
+    /// placement, and for the placements of random boards.
+    @Test(arguments: [0, 4])
+    func compressedTablesRecoverTheExactDistances(table index: Int) {
+        let group = PatternDatabase.groups[index]
+        let exact = PatternDatabaseBuilder.table(for: group)
+        let table = PatternDatabase.shared.tables[index]
+        var placements = 0
+        var mismatches = 0
+        for entry in exact.indices where exact[entry] != PatternDatabase.unused {
+            placements += 1
+            if table.distance(index: entry, group: group) != Int(exact[entry]) { mismatches += 1 }
+        }
+        #expect(placements == 16 * 15 * 14 * 13 * 12)
+        #expect(mismatches == 0)
+        var random = SeededRandom(seed: 0x7AB1E + UInt64(index))
+        for _ in 0..<1_000 {
+            let cells = Puzzle.newGame(side: 4, seed: random.next()).board.cells
+            var cellOfTile = [Int](repeating: 0, count: 16)
+            for (cell, tile) in cells.enumerated() { cellOfTile[Int(tile)] = cell }
+            let entry = PatternDatabase.index(of: group, cellOfTile: cellOfTile)
+            #expect(table.distance(index: entry, group: group) == Int(exact[entry]))
         }
     }
 
@@ -179,6 +244,16 @@ import Testing
         var otherGroups = bytes
         otherGroups[9] = 3
         #expect(throws: PatternDatabase.LoadError.otherGroups) { try PatternDatabase(serialized: otherGroups) }
+        // An entry where no placement is (index 0: all five tiles in cell 0), under a
+        // correct checksum.
+        var badEntry = Array(bytes.dropLast(8))
+        badEntry[PatternDatabase.header.count] = 0x0F
+        var sum = Checksum.fnv1a(badEntry)
+        for _ in 0..<8 {
+            badEntry.append(UInt8(truncatingIfNeeded: sum))
+            sum >>= 8
+        }
+        #expect(throws: PatternDatabase.LoadError.badEntry) { try PatternDatabase(serialized: badEntry) }
     }
 
     @Test func returnsToTheLastCellCancelOut() {
@@ -193,5 +268,45 @@ import Testing
         let board = ManhattanSearch(cells: [2, 1, 0, 3, 4, 5, 6, 7, 8], side: 3)
         #expect(board.linearConflicts() == 4)
         #expect(ManhattanSearch.longestIncreasingRun([3, 1, 2, 0, 4]) == 3)
+    }
+
+    /// The board after the empty cell's moves along `path`, or nil at an illegal one.
+    static func played(_ board: Board, _ path: [Int]) -> [UInt8]? {
+        var board = board
+        for direction in Solver.directions(path, start: board.emptyIndex, side: board.side) where board.tilt(direction) == nil {
+            return nil
+        }
+        return board.cells
+    }
+
+    /// Lines put home a few tiles at a time: every tile outside the 4×4 corner home,
+    /// in fewer moves than tile by tile (seeded 5×5 boards where that was measured).
+    @Test(arguments: [UInt64(1), 2])
+    func groupsPutTheLinesHomeInFewerMoves(seed: UInt64) throws {
+        let board = Puzzle.newGame(side: 5, seed: seed).board
+        var groups = Reduction(cells: board.cells, side: 5, groups: GroupSearch(side: 5, expansions: Solver.bigBoardExpansions))
+        groups.reduce(to: 4)
+        var tileByTile = Reduction(cells: board.cells, side: 5)
+        tileByTile.reduce(to: 4)
+        let after = try #require(Self.played(board, groups.path))
+        #expect(after == groups.cells.map(UInt8.init))
+        for cell in 0..<25 where cell % 5 == 0 || cell < 5 { #expect(after[cell] == UInt8(cell)) }
+        #expect(groups.path.count < tileByTile.path.count)
+    }
+
+    /// A window re-solved shorter joins the same two boards: the shortened path ends
+    /// on the board the original did, in fewer moves.
+    @Test(arguments: [UInt64(3), 4])
+    func windowsShortenAPathToTheSameBoard(seed: UInt64) throws {
+        let board = Puzzle.newGame(side: 5, seed: seed).board
+        var tileByTile = Reduction(cells: board.cells, side: 5)
+        tileByTile.reduce(to: 4)
+        let path = Solver.withoutReturns(tileByTile.path, start: board.emptyIndex)
+        var windows = PathShortening(side: 5)
+        let shorter = windows.shorten(path, from: board.cells, window: 32, step: 8, nodesPerWindow: 20_000,
+                                      nodeBudget: 100_000, deadline: .infinity, clock: { 0 })
+        #expect(shorter.count < path.count)
+        let after = try #require(Self.played(board, shorter))
+        #expect(after == Self.played(board, path))
     }
 }

@@ -1,11 +1,14 @@
-/// Optimal 4×4 search: IDA* guided by the additive pattern databases, taking the larger
-/// of the lookup on the board and on its mirror image across the main diagonal
-/// (docs/solver.md, "4×4").
+/// Optimal 4×4 search: IDA* guided by the additive pattern databases, taking the
+/// largest of the lookups of each partition on the board and on its mirror image
+/// across the main diagonal (docs/solver.md, "4×4").
 ///
 /// The mirror works with the same tables: transposing a board whose goal is symmetric
 /// (the empty cell's home, 15, is on the diagonal) gives a board at the same distance,
 /// whose groups are other tiles of the original. The heuristic is updated per move:
-/// one tile moves, so one normal and one mirror entry change.
+/// one tile moves, so one group of each partition changes, normal and mirrored. Every
+/// partition's bound is the board's Manhattan distance plus twice its groups' half
+/// excesses (`PatternTable`), so the search tracks one Manhattan distance and a sum of
+/// excesses per lookup.
 struct FifteenSearch {
     /// Moves searched (node expansions) so far, over all iterations.
     private(set) var nodes = 0
@@ -17,14 +20,21 @@ struct FifteenSearch {
     /// deadline passed first. `board` is 16 cells, tile 15 the empty cell.
     mutating func solve(_ board: [UInt8], deadline: Double, clock: () -> Double) -> [Int]? {
         let (path, nodes) = withoutActuallyEscaping(clock) { clock in
-            database.tables.withUnsafeBufferPointer { tables in
-                var walk = Walk(tables: tables.baseAddress!, deadline: deadline, clock: clock)
+            Self.withEntries(database.tables[...], []) { entries in
+                var walk = Walk(entries: entries, deadline: deadline, clock: clock)
                 defer { walk.release() }
                 return (walk.solve(board), walk.nodes)
             }
         }
         self.nodes += nodes
         return path
+    }
+
+    /// Calls `body` with a pointer to each table's entries, valid for the call.
+    private static func withEntries<R>(_ tables: ArraySlice<PatternTable>, _ entries: [UnsafePointer<UInt8>],
+                                       _ body: ([UnsafePointer<UInt8>]) -> R) -> R {
+        guard let first = tables.first else { return body(entries) }
+        return first.entries.withUnsafeBufferPointer { withEntries(tables.dropFirst(), entries + [$0.baseAddress!], body) }
     }
 }
 
@@ -33,34 +43,37 @@ struct FifteenSearch {
 private struct Walk {
     var nodes = 0
     var timedOut = false
-    let tables: UnsafePointer<UInt8>
+    /// Lookups: per partition, the board (2k) and its mirror (2k + 1).
+    static let lookups = 2 * PatternDatabase.partitions.count
+    /// Per lookup and group (3 · lookup + group): the table's entries and the current index.
+    let entries = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: 3 * lookups)
+    let index = UnsafeMutablePointer<Int>.allocate(capacity: 3 * lookups)
+    /// Per lookup and group: the half excess at the current index.
+    let half = UnsafeMutablePointer<Int>.allocate(capacity: 3 * lookups)
+    /// Per lookup: the sum of its groups' half excesses.
+    let excess = UnsafeMutablePointer<Int>.allocate(capacity: lookups)
+    /// Per tile and lookup (tile · lookups + lookup): the group it changes and the digit
+    /// weight (16^k) of the tile (for a mirror lookup, of its mirror image).
+    let group = UnsafeMutablePointer<Int>.allocate(capacity: 16 * lookups)
+    let weight = UnsafeMutablePointer<Int>.allocate(capacity: 16 * lookups)
+    /// Per tile and cell (tile · 16 + cell): the tile's Manhattan distance from home.
+    let distance = UnsafeMutablePointer<Int>.allocate(capacity: 256)
     let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
-    /// Per tile: the table (0..<3) and digit weight (16^k) of its group, and the same
-    /// for the group its mirror image belongs to, counted as tables 3..<6.
-    let group = UnsafeMutablePointer<Int>.allocate(capacity: 16)
-    let weight = UnsafeMutablePointer<Int>.allocate(capacity: 16)
-    let mirrorGroup = UnsafeMutablePointer<Int>.allocate(capacity: 16)
-    let mirrorWeight = UnsafeMutablePointer<Int>.allocate(capacity: 16)
     let transposed = UnsafeMutablePointer<Int>.allocate(capacity: 16)
     /// Each cell's neighbours, four slots, -1 for none.
     let neighbours = UnsafeMutablePointer<Int>.allocate(capacity: 64)
-    /// Per table (normal 0..<3, mirror 3..<6): the current index, with the table's
-    /// offset in the tables folded in, and the value found there.
-    let index = UnsafeMutablePointer<Int>.allocate(capacity: 6)
-    let value = UnsafeMutablePointer<Int>.allocate(capacity: 6)
     /// The empty cell's position after each move of the current path.
     let path = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    /// Scratch for each depth of the recursion, `4 · lookups` values (see `search`).
+    let frames = UnsafeMutablePointer<Int>.allocate(capacity: 256 * 4 * Walk.lookups)
     var empty = 0
-    var normalSum = 0
-    var mirrorSum = 0
+    var manhattan = 0
     var bound = 0
     let deadline: Double
     let clock: () -> Double
     static let found = -1
-    static let tableSize = 1 << 20
 
-    init(tables: UnsafePointer<UInt8>, deadline: Double, clock: @escaping () -> Double) {
-        self.tables = tables
+    init(entries tables: [UnsafePointer<UInt8>], deadline: Double, clock: @escaping () -> Double) {
         self.deadline = deadline
         self.clock = clock
         for cell in 0..<16 {
@@ -69,51 +82,56 @@ private struct Walk {
             let candidates = [row > 0 ? cell - 4 : -1, row < 3 ? cell + 4 : -1,
                               column > 0 ? cell - 1 : -1, column < 3 ? cell + 1 : -1]
             for k in 0..<4 { neighbours[cell * 4 + k] = candidates[k] }
+            for tile in 0..<16 { distance[tile * 16 + cell] = abs(tile / 4 - row) + abs(tile % 4 - column) }
         }
-        var groupOfTile = [Int](repeating: 0, count: 16)
-        var weightOfTile = [Int](repeating: 0, count: 16)
-        for (g, tiles) in PatternDatabase.groups.enumerated() {
-            for (slot, tile) in tiles.enumerated() {
-                groupOfTile[Int(tile)] = g
-                weightOfTile[Int(tile)] = 1 << (4 * (PatternDatabase.tilesPerGroup - 1 - slot))
+        for (p, partition) in PatternDatabase.partitions.enumerated() {
+            var groupOfTile = [Int](repeating: 0, count: 16)
+            var weightOfTile = [Int](repeating: 0, count: 16)
+            for (g, tiles) in partition.enumerated() {
+                for (slot, tile) in tiles.enumerated() {
+                    groupOfTile[Int(tile)] = g
+                    weightOfTile[Int(tile)] = 1 << (4 * (PatternDatabase.tilesPerGroup - 1 - slot))
+                }
+                entries[3 * (2 * p) + g] = tables[3 * p + g]
+                entries[3 * (2 * p + 1) + g] = tables[3 * p + g]
             }
-        }
-        for tile in 0..<16 {
-            group[tile] = groupOfTile[tile]
-            weight[tile] = weightOfTile[tile]
-            // Tile t's mirror image is the tile whose home is the transpose of t's home.
-            let image = transposed[tile]
-            mirrorGroup[tile] = 3 + groupOfTile[image]
-            mirrorWeight[tile] = weightOfTile[image]
+            for tile in 0..<16 {
+                group[tile * Self.lookups + 2 * p] = 3 * (2 * p) + groupOfTile[tile]
+                weight[tile * Self.lookups + 2 * p] = weightOfTile[tile]
+                // Tile t's mirror image is the tile whose home is the transpose of t's home.
+                let image = transposed[tile]
+                group[tile * Self.lookups + 2 * p + 1] = 3 * (2 * p + 1) + groupOfTile[image]
+                weight[tile * Self.lookups + 2 * p + 1] = weightOfTile[image]
+            }
         }
     }
 
     func release() {
-        for pointer in [group, weight, mirrorGroup, mirrorWeight, transposed, neighbours, index, value] {
-            pointer.deallocate()
-        }
+        for pointer in [index, half, excess, group, weight, distance, transposed, neighbours, frames] { pointer.deallocate() }
+        entries.deallocate()
         cells.deallocate()
         path.deallocate()
     }
 
+    @inline(__always)
+    func halfExcess(_ g: Int, _ index: Int) -> Int { PatternTable.halfExcess(entries[g], index: index) }
+
     mutating func solve(_ board: [UInt8]) -> [Int]? {
+        manhattan = 0
+        for k in 0..<(3 * Self.lookups) { index[k] = 0 }
         for cell in 0..<16 {
+            let tile = Int(board[cell])
             cells[cell] = board[cell]
-            if board[cell] == 15 { empty = cell }
+            if tile == 15 { empty = cell; continue }
+            manhattan += distance[tile * 16 + cell]
+            for lookup in 0..<Self.lookups {
+                let place = lookup % 2 == 0 ? cell : transposed[cell]
+                index[group[tile * Self.lookups + lookup]] += place * weight[tile * Self.lookups + lookup]
+            }
         }
-        for k in 0..<6 { index[k] = (k % 3) * Self.tableSize }
-        for cell in 0..<16 where cells[cell] != 15 {
-            let tile = Int(cells[cell])
-            index[group[tile]] += cell * weight[tile]
-            index[mirrorGroup[tile]] += transposed[cell] * mirrorWeight[tile]
-        }
-        normalSum = 0
-        mirrorSum = 0
-        for k in 0..<6 {
-            value[k] = Int(tables[index[k]])
-            if k < 3 { normalSum += value[k] } else { mirrorSum += value[k] }
-        }
-        bound = max(normalSum, mirrorSum)
+        for g in 0..<(3 * Self.lookups) { half[g] = halfExcess(g, index[g]) }
+        for lookup in 0..<Self.lookups { excess[lookup] = half[3 * lookup] + half[3 * lookup + 1] + half[3 * lookup + 2] }
+        bound = manhattan + 2 * largestExcess()
         while true {
             let result = search(depth: 0, previous: -1)
             if result == Self.found { return (0..<bound).map { Int(path[$0]) } }
@@ -122,9 +140,16 @@ private struct Walk {
         }
     }
 
+    @inline(__always)
+    func largestExcess() -> Int {
+        var largest = excess[0]
+        for lookup in 1..<Self.lookups where excess[lookup] > largest { largest = excess[lookup] }
+        return largest
+    }
+
     /// Depth-first search under `bound`: `found`, or the smallest f above the bound.
     mutating func search(depth: Int, previous: Int) -> Int {
-        let h = max(normalSum, mirrorSum)
+        let h = manhattan &+ 2 &* largestExcess()
         if depth + h > bound { return depth + h }
         if h == 0 { return Self.found }
         nodes += 1
@@ -134,33 +159,46 @@ private struct Walk {
         }
         var smallest = Int.max
         let from = empty
+        let lookups = Self.lookups
+        // This depth's frame: per lookup, the changed group's index after the move, the
+        // lookup's excess after it, and both before it.
+        let moved = frames + depth &* 4 &* lookups
+        let changed = moved + lookups
+        let savedIndex = changed + lookups
+        let savedExcess = savedIndex + lookups
         for k in 0..<4 {
             let to = neighbours[from &* 4 &+ k]
             if to < 0 || to == previous { continue }
             // The tile at `to` slides into the empty cell at `from`.
             let tile = Int(cells[to])
-            let normal = group[tile]
-            let mirror = mirrorGroup[tile]
-            let oldNormal = value[normal]
-            let oldMirror = value[mirror]
-            let normalStep = (from &- to) &* weight[tile]
-            let mirrorStep = (transposed[from] &- transposed[to]) &* mirrorWeight[tile]
-            index[normal] &+= normalStep
-            index[mirror] &+= mirrorStep
-            let newNormal = Int(tables[index[normal]])
-            let newMirror = Int(tables[index[mirror]])
-            // Prune here rather than one call deeper: most children are over the bound.
-            let childBound = depth &+ 1 &+ max(normalSum &+ newNormal &- oldNormal, mirrorSum &+ newMirror &- oldMirror)
+            let row = tile &* lookups
+            let manhattanStep = distance[tile &* 16 &+ from] &- distance[tile &* 16 &+ to]
+            let step = from &- to
+            let mirrorStep = transposed[from] &- transposed[to]
+            // Prune here rather than one call deeper: most children are over the bound,
+            // and most of those already by the first lookup, so the others are skipped.
+            let base = depth &+ 1 &+ manhattan &+ manhattanStep
+            var childBound = Int.min
+            for lookup in 0..<lookups {
+                let g = group[row &+ lookup]
+                moved[lookup] = index[g] &+ (lookup & 1 == 0 ? step : mirrorStep) &* weight[row &+ lookup]
+                changed[lookup] = excess[lookup] &+ halfExcess(g, moved[lookup]) &- half[g]
+                childBound = max(childBound, base &+ 2 &* changed[lookup])
+                if childBound > bound { break }
+            }
             if childBound > bound {
-                index[normal] &-= normalStep
-                index[mirror] &-= mirrorStep
                 if childBound < smallest { smallest = childBound }
                 continue
             }
-            value[normal] = newNormal
-            value[mirror] = newMirror
-            normalSum &+= newNormal &- oldNormal
-            mirrorSum &+= newMirror &- oldMirror
+            for lookup in 0..<lookups {
+                let g = group[row &+ lookup]
+                savedIndex[lookup] = index[g]
+                savedExcess[lookup] = excess[lookup]
+                index[g] = moved[lookup]
+                half[g] = halfExcess(g, moved[lookup])
+                excess[lookup] = changed[lookup]
+            }
+            manhattan &+= manhattanStep
             cells[from] = UInt8(truncatingIfNeeded: tile)
             cells[to] = 15
             empty = to
@@ -171,12 +209,13 @@ private struct Walk {
             empty = from
             cells[to] = UInt8(truncatingIfNeeded: tile)
             cells[from] = 15
-            normalSum &-= newNormal &- oldNormal
-            mirrorSum &-= newMirror &- oldMirror
-            value[normal] = oldNormal
-            value[mirror] = oldMirror
-            index[normal] &-= normalStep
-            index[mirror] &-= mirrorStep
+            manhattan &-= manhattanStep
+            for lookup in 0..<lookups {
+                let g = group[row &+ lookup]
+                index[g] = savedIndex[lookup]
+                half[g] = halfExcess(g, savedIndex[lookup])
+                excess[lookup] = savedExcess[lookup]
+            }
             if result == Self.found { return Self.found }
             if timedOut { return Int.max }
             if result < smallest { smallest = result }

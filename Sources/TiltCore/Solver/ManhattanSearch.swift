@@ -12,23 +12,35 @@ struct ManhattanSearch {
     private var empty: Int
     private var path: [Int] = []
     private var manhattan = 0
+    private var nodeLimit = Int.max
+    /// Where each tile must end, when not the solved board (then without linear
+    /// conflicts, which are counted against the tiles' own homes).
+    private let target: [Int]?
+    /// Each tile's distance from its target cell, indexed by tile · cells + cell.
+    private let distances: [Int]
 
-    init(cells: [UInt8], side: Int) {
+    /// `target`: the cell each tile must reach (indexed by tile); nil for solved.
+    init(cells: [UInt8], side: Int, target: [Int]? = nil) {
         self.side = side
+        self.target = target
         self.cells = cells.map(Int.init)
         empty = self.cells.firstIndex(of: side * side - 1)!
+        let count = side * side
+        distances = (0..<(count * count)).map { index in
+            let (home, cell) = (target?[index / count] ?? index / count, index % count)
+            return abs(home / side - cell / side) + abs(home % side - cell % side)
+        }
         manhattan = 0
         for cell in 0..<cells.count where self.cells[cell] != side * side - 1 {
             manhattan += distance(tile: self.cells[cell], at: cell)
         }
     }
 
-    private func distance(tile: Int, at cell: Int) -> Int {
-        abs(tile / side - cell / side) + abs(tile % side - cell % side)
-    }
+    @inline(__always)
+    private func distance(tile: Int, at cell: Int) -> Int { distances[tile * side * side + cell] }
 
     /// The heuristic for the current cells.
-    func lowerBound() -> Int { manhattan + linearConflicts() }
+    func lowerBound() -> Int { target == nil ? manhattan + linearConflicts() : manhattan }
 
     func linearConflicts() -> Int {
         var extra = 0
@@ -64,33 +76,31 @@ struct ManhattanSearch {
         }
     }
 
-    /// The empty cell's successive positions on a shortest path; nil if `deadline` passed.
-    mutating func solve(deadline: Double, clock: () -> Double) -> [Int]? {
+    /// The empty cell's successive positions on a shortest path; nil if `deadline`
+    /// passed, about `nodeLimit` nodes were searched (counted in steps of 1,024), or
+    /// the path would be longer than `longest`.
+    mutating func solve(deadline: Double, nodeLimit: Int = .max, longest: Int = .max, clock: () -> Double) -> [Int]? {
         var bound = lowerBound()
-        while true {
+        self.nodeLimit = nodeLimit
+        while bound <= longest {
             let result = search(depth: 0, previous: -1, bound: bound, deadline: deadline, clock: clock)
             if result == -1 { return path }
             if result == Int.max { return nil }
             bound = result
         }
+        return nil
     }
 
     private mutating func search(depth: Int, previous: Int, bound: Int, deadline: Double, clock: () -> Double) -> Int {
-        let h = manhattan == 0 ? 0 : manhattan + linearConflicts()
+        let h = manhattan == 0 || target != nil ? manhattan : manhattan + linearConflicts()
         if depth + h > bound { return depth + h }
         if h == 0 { return -1 }
         nodes += 1
-        if nodes & 0xFFF == 0, clock() > deadline { return Int.max }
+        if nodes & 0x3FF == 0, nodes >= nodeLimit || clock() > deadline { return Int.max }
         var smallest = Int.max - 1
         let from = empty
-        let (row, column) = (from / side, from % side)
         for k in 0..<4 {
-            let to = switch k {
-            case 0: row > 0 ? from - side : -1
-            case 1: row < side - 1 ? from + side : -1
-            case 2: column > 0 ? from - 1 : -1
-            default: column < side - 1 ? from + 1 : -1
-            }
+            let to = gridNeighbour(k, of: from, side: side)
             if to < 0 || to == previous { continue }
             let tile = cells[to]
             let change = distance(tile: tile, at: from) - distance(tile: tile, at: to)

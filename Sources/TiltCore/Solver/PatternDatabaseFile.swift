@@ -1,12 +1,12 @@
 /// The pattern databases as bytes, for a cache on disk (docs/solver.md, "Tables on disk").
 /// The caller does the file I/O; this side checks everything it reads.
 ///
-/// Layout: `TPDB`, format version, side, group count, group size, the groups' tiles,
-/// then each table's entries for the placements with five distinct cells in index
-/// order (524,160 bytes per table), then the FNV-1a 64 checksum of everything before
-/// it, little-endian.
+/// Layout: `TPDB`, format version, side, partition count, groups per partition, group
+/// size, the groups' tiles, then each table's entries as held in memory (`PatternTable`,
+/// 512 KiB each), then the FNV-1a 64 checksum of everything before it, little-endian.
 extension PatternDatabase {
-    public static let formatVersion: UInt8 = 1
+    /// 1: one partition, a byte per placement; 2: two partitions, four bits per entry.
+    public static let formatVersion: UInt8 = 2
     static let magic: [UInt8] = Array("TPDB".utf8)
 
     public enum LoadError: Error, Equatable, CustomStringConvertible {
@@ -26,22 +26,18 @@ extension PatternDatabase {
 
     static var header: [UInt8] {
         var bytes = magic
-        bytes += [formatVersion, UInt8(side), UInt8(groups.count), UInt8(tilesPerGroup)]
+        bytes += [formatVersion, UInt8(side), UInt8(partitions.count), UInt8(partitions[0].count), UInt8(tilesPerGroup)]
         for group in groups { bytes += group }
         return bytes
     }
 
     /// The length of a serialised table set.
-    public static var serializedCount: Int { header.count + groups.count * placementsPerTable + 8 }
+    public static var serializedCount: Int { header.count + groups.count * PatternTable.byteCount + 8 }
 
     public func serialized() -> [UInt8] {
         var bytes = Self.header
         bytes.reserveCapacity(Self.serializedCount)
-        tables.withUnsafeBufferPointer { tables in
-            for base in stride(from: 0, to: tables.count, by: Self.entriesPerTable) {
-                Self.forEachPlacement { bytes.append(tables[base + $0]) }
-            }
-        }
+        for table in tables { bytes += table.entries }
         var sum = Checksum.fnv1a(bytes)
         for _ in 0..<8 {
             bytes.append(UInt8(truncatingIfNeeded: sum))
@@ -54,7 +50,7 @@ extension PatternDatabase {
     public init(serialized bytes: [UInt8]) throws(LoadError) {
         let header = Self.header
         guard bytes.count == Self.serializedCount else {
-            if bytes.count >= 4, Array(bytes.prefix(4)) == Self.magic, bytes.count > 4, bytes[4] != Self.formatVersion {
+            if bytes.count > 4, Array(bytes.prefix(4)) == Self.magic, bytes[4] != Self.formatVersion {
                 throw .otherVersion(bytes[4])
             }
             throw .wrongLength(bytes.count)
@@ -66,39 +62,20 @@ extension PatternDatabase {
         var stored: UInt64 = 0
         for i in (0..<8).reversed() { stored = stored << 8 | UInt64(bytes[body + i]) }
         guard Checksum.fnv1a(bytes[0..<body]) == stored else { throw .badChecksum }
-        var tables = [UInt8](repeating: Self.unused, count: Self.groups.count * Self.entriesPerTable)
+        var tables: [PatternTable] = []
         var next = header.count
-        var largest: UInt8 = 0
-        tables.withUnsafeMutableBufferPointer { tables in
-            bytes.withUnsafeBufferPointer { bytes in
-                for base in stride(from: 0, to: tables.count, by: Self.entriesPerTable) {
-                    Self.forEachPlacement { index in
-                        tables[base + index] = bytes[next]
-                        largest = max(largest, bytes[next])
-                        next += 1
-                    }
+        for _ in Self.groups {
+            let entries = Array(bytes[next..<(next + PatternTable.byteCount)])
+            next += PatternTable.byteCount
+            // Where no placement is (two tiles in one cell) the builder leaves 0.
+            let stray = entries.withUnsafeBufferPointer { entries in
+                (0..<Self.entriesPerTable).contains { index in
+                    !PatternTable.isPlacement(index) && PatternTable.halfExcess(entries.baseAddress!, index: index) != 0
                 }
             }
+            guard !stray else { throw .badEntry }
+            tables.append(PatternTable(entries: entries))
         }
-        // No placement of five tiles is more than a few dozen of their moves from home.
-        guard largest < 100 else { throw .badEntry }
         self.init(tables: tables)
-    }
-
-    /// Calls `body` with the index of every placement of five tiles on distinct cells,
-    /// in increasing order.
-    static func forEachPlacement(_ body: (Int) -> Void) {
-        for a in 0..<16 {
-            for b in 0..<16 where b != a {
-                for c in 0..<16 where c != a && c != b {
-                    let abc = (a << 8 | b << 4 | c) << 8
-                    for d in 0..<16 where d != a && d != b && d != c {
-                        for e in 0..<16 where e != a && e != b && e != c && e != d {
-                            body(abc | d << 4 | e)
-                        }
-                    }
-                }
-            }
-        }
     }
 }

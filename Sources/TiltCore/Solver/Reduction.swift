@@ -16,25 +16,58 @@ struct Reduction {
     /// The empty cell's successive positions, one per move made.
     private(set) var path: [Int] = []
 
-    init(cells: [UInt8], side: Int) {
+    /// Puts lines home a few tiles at a time (`placeInGroups`) while it has expansions
+    /// left; nil: tile by tile only.
+    private let groups: GroupSearch?
+
+    init(cells: [UInt8], side: Int, groups: GroupSearch? = nil) {
         self.side = side
+        self.groups = groups
         self.cells = cells.map(Int.init)
         empty = self.cells.firstIndex(of: side * side - 1)!
         fixed = [Bool](repeating: false, count: side * side)
     }
 
     /// Puts every tile outside the bottom-right `remaining`×`remaining` corner home.
-    /// At each step both orders are tried, row then column and column then row, and the
-    /// one with fewer moves is kept.
-    mutating func reduce(to remaining: Int) {
+    /// At each step both orders are tried, row then column and column then row, each
+    /// with every one of the group searches' cost variants, and the one with fewer moves
+    /// is kept; for the last line, fewer moves plus `cornerCost` of the corner it leaves.
+    mutating func reduce(to remaining: Int, cornerCost: (([UInt8]) -> Int)? = nil) {
         for k in 0..<(side - remaining) {
+            // The last line's candidates are compared with their corner's estimate too.
+            func cost(_ candidate: Reduction) -> Int {
+                guard let cornerCost, k == side - remaining - 1 else { return candidate.path.count }
+                return candidate.path.count + cornerCost(candidate.corner(remaining))
+            }
+            let row = (k..<side).map { k * side + $0 }, column = ((k + 1)..<side).map { $0 * side + k }
+            if let groups {
+                // Lines a few tiles at a time (docs/solver.md, "Big boards"); the tile by
+                // tile placement below only when the group searches run out of expansions.
+                var best: Reduction?
+                var bestCost = Int.max
+                for costs in groups.variants {
+                    groups.weighting = costs
+                    var rowFirst = self, columnFirst = self
+                    guard rowFirst.placeInGroups(row, groups) && rowFirst.placeInGroups(column, groups)
+                        && columnFirst.placeInGroups([k * side + k] + column, groups)
+                        && columnFirst.placeInGroups(Array(row.dropFirst()), groups) else { break }
+                    for candidate in [rowFirst, columnFirst] {
+                        let c = cost(candidate)
+                        if c < bestCost { (best, bestCost) = (candidate, c) }
+                    }
+                }
+                if let best {
+                    self = best
+                    continue
+                }
+            }
             var rowFirst = self
-            rowFirst.placeLine((k..<side).map { k * side + $0 }, inward: side)
-            rowFirst.placeLine(((k + 1)..<side).map { $0 * side + k }, inward: 1)
+            rowFirst.placeLine(row, inward: side)
+            rowFirst.placeLine(column, inward: 1)
             var columnFirst = self
-            columnFirst.placeLine((k..<side).map { $0 * side + k }, inward: 1)
-            columnFirst.placeLine(((k + 1)..<side).map { k * side + $0 }, inward: side)
-            self = rowFirst.path.count <= columnFirst.path.count ? rowFirst : columnFirst
+            columnFirst.placeLine([k * side + k] + column, inward: 1)
+            columnFirst.placeLine(Array(row.dropFirst()), inward: side)
+            self = cost(rowFirst) <= cost(columnFirst) ? rowFirst : columnFirst
         }
     }
 
@@ -61,6 +94,26 @@ struct Reduction {
         let offset = side - remaining
         for cell in cornerPath { moveEmpty(toNeighbour: (cell / remaining + offset) * side + cell % remaining + offset) }
     }
+
+    /// Puts the tiles of `homes` (a line, in order) home a few at a time by `search`,
+    /// the last two together (the second cannot pass the first); false, with the
+    /// board partly changed, when a search ran out of expansions.
+    private mutating func placeInGroups(_ homes: [Int], _ search: GroupSearch) -> Bool {
+        var start = 0
+        while start < homes.count {
+            let left = homes.count - start
+            let count = left == 4 ? 2 : min(3, left)
+            let group = Array(homes[start..<(start + count)])
+            guard let route = search.route(empty: empty, tiles: group.map { cells.firstIndex(of: $0)! }, homes: group,
+                                           fixed: fixed, perSearch: Self.expansionsPerGroup) else { return false }
+            for cell in route { moveEmpty(toNeighbour: cell) }
+            for home in group { fixed[home] = true }
+            start += count
+        }
+        return true
+    }
+
+    static let expansionsPerGroup = 20_000
 
     private mutating func placeLine(_ homes: [Int], inward: Int) {
         for home in homes.dropLast(2) {
@@ -162,16 +215,9 @@ struct Reduction {
     }
 
     /// The `k`th (0..<4) neighbour of `cell` if it is on the board and not fixed, else -1.
-    /// (No array per call: the searches ask this for every state.)
     @inline(__always)
     private func freeNeighbour(_ k: Int, of cell: Int) -> Int {
-        let (row, column) = (cell / side, cell % side)
-        let to = switch k {
-        case 0: row > 0 ? cell - side : -1
-        case 1: row < side - 1 ? cell + side : -1
-        case 2: column > 0 ? cell - 1 : -1
-        default: column < side - 1 ? cell + 1 : -1
-        }
+        let to = gridNeighbour(k, of: cell, side: side)
         return to >= 0 && !fixed[to] ? to : -1
     }
 

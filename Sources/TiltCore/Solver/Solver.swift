@@ -4,8 +4,9 @@
 /// - 2×2 and 3×3: IDA* with Manhattan distance and linear conflicts; always optimal.
 /// - 4×4: IDA* with the additive pattern databases and their mirror; optimal unless
 ///   the budget runs out, when a fast reduction to 3×3 answers instead.
-/// - 5×5 to 10×10: lines are put home until a 4×4 corner is left, which is then
-///   solved optimally within what is left of the budget (else reduced to 3×3).
+/// - 5×5 to 10×10: lines are put home a few tiles at a time until a 4×4 corner is
+///   left, which is then solved optimally within what is left of the budget (else
+///   reduced to 3×3); windows of the path are then re-solved shorter where they can be.
 ///
 /// Every answer is replayed on a copy of the board before it is returned.
 public enum Solver {
@@ -21,19 +22,21 @@ public enum Solver {
         public var cornerOptimal = false
     }
 
-    public static func solve(_ board: Board, budget: Double = 0.1, database: PatternDatabase? = nil,
+    public static func solve(_ board: Board, budget: Double = 0.1, database: @autoclosure () -> PatternDatabase? = nil,
                              clock: () -> Double) -> Solution {
-        solveReporting(board, budget: budget, database: database, clock: clock).solution
+        solveReporting(board, budget: budget, database: database(), clock: clock).solution
     }
 
     /// `solve`, with the search's statistics. `budget` is in seconds on `clock`; the
     /// pattern databases are `PatternDatabase.shared` (built on first use) unless given.
-    public static func solveReporting(_ board: Board, budget: Double = 0.1, database: PatternDatabase? = nil,
+    /// They are asked for only when a 4×4 board (or a big board's 4×4 corner) is not
+    /// solved by the plain search within `plainNodes`: a board a few dozen moves from
+    /// solved needs no tables.
+    public static func solveReporting(_ board: Board, budget: Double = 0.1,
+                                      database: @autoclosure () -> PatternDatabase? = nil,
                                       clock: () -> Double) -> Report {
         let side = board.side
         if board.isSolved { return Report(solution: Solution(directions: [], isOptimal: true), nodes: 0, lowerBound: 0) }
-        // Building the shared tables (once per process) is not part of the budget.
-        let database = side >= 4 ? database ?? PatternDatabase.shared : PatternDatabase.empty
         let deadline = clock() + budget
         var emptyPath: [Int]
         var nodes = 0
@@ -48,9 +51,8 @@ public enum Solver {
             nodes = search.nodes
             optimal = true
         case 4:
-            lowerBound = max(lowerBound, database.lowerBound(cells: board.cells))
-            var search = FifteenSearch(database: database)
-            if let path = search.solve(board.cells, deadline: deadline, clock: clock) {
+            let found = solveFour(board.cells, deadline: deadline, database: database, clock: clock)
+            if let path = found.path {
                 emptyPath = path
                 optimal = true
             } else {
@@ -58,11 +60,27 @@ public enum Solver {
                 emptyPath = quick.path
                 nodes += quick.nodes
             }
-            nodes += search.nodes
+            nodes += found.nodes
+            lowerBound = max(lowerBound, found.lowerBound)
         default:
-            let finished = finishByReduction(board.cells, side: side, deadline: deadline, database: database, clock: clock)
-            emptyPath = finished.path
-            nodes = finished.nodes
+            // The group searches and the windows get the default budget's share of
+            // their nodes (counted, not timed: the same answer on every machine).
+            let effort = min(1, budget / 0.1)
+            // The corner's search leaves a quarter of the budget to the windows, and they
+            // start none in its last twentieth (a window may take a few milliseconds).
+            let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4,
+                                             groupsDeadline: deadline - budget / 2, effort: effort,
+                                             database: database, clock: clock)
+            var windows = PathShortening(side: side)
+            emptyPath = withoutReturns(finished.path, start: board.emptyIndex)
+            let plan = windowPlan(side: side)
+            for pass in plan.passes {
+                emptyPath = windows.shorten(emptyPath, from: board.cells, window: pass.window, step: pass.step,
+                                            nodesPerWindow: pass.nodesPerWindow,
+                                            nodeBudget: Int(Double(plan.nodes) * effort),
+                                            deadline: deadline - budget / 20, clock: clock)
+            }
+            nodes = finished.nodes + windows.totalNodes
             cornerOptimal = finished.cornerOptimal
         }
         emptyPath = withoutReturns(emptyPath, start: board.emptyIndex)
@@ -75,27 +93,81 @@ public enum Solver {
                       cornerOptimal: cornerOptimal)
     }
 
+    /// What the group searches of one big-board answer may expand in all at the default
+    /// budget (a smaller budget gets proportionally fewer): a few tens of milliseconds
+    /// at the most in a release build (docs/performance.md).
+    static let bigBoardExpansions = 200_000
+
+    /// The group searches' cost variants a reduction tries (docs/solver.md, "Big
+    /// boards"): all on 5×5, three on 6×6, one on larger boards (whose lines cost more).
+    static func groupVariants(side: Int) -> [GroupSearch.Costs] {
+        let all = [(5, 3, 4), (4, 3, 4), (5, 4, 4), (5, 3, 3), (4, 3, 5), (6, 3, 4), (4, 3, 3), (5, 3, 5), (4, 4, 4)]
+            .map { GroupSearch.Costs(straight: $0.0, turn: $0.1, weight: $0.2) }
+        return Array(all.prefix(side == 5 ? all.count : side == 6 ? 3 : 1))
+    }
+
+    /// The windows of a big-board path (`PathShortening`), in passes over the whole
+    /// path: their length, how far apart they start and the nodes one may search; and
+    /// the nodes all of them may, at the default budget. 5×5 paths are short, so their
+    /// windows are longer; on larger boards a second pass tries longer windows with the
+    /// time the first leaves.
+    static func windowPlan(side: Int) -> (passes: [(window: Int, step: Int, nodesPerWindow: Int)], nodes: Int) {
+        side == 5 ? ([(40, 8, 100_000)], 2_000_000) : ([(32, 8, 20_000), (48, 16, 100_000)], 3_000_000)
+    }
+
+    /// Nodes the plain Manhattan search may take on a 4×4 board before the tables are
+    /// asked for: a fraction of a millisecond in a release build.
+    static let plainNodes = 4_096
+
+    /// A shortest path for a 4×4 board: the plain search when it is quick, else the
+    /// tables' search; nil past the deadline. Building the shared tables (once per
+    /// process) is not part of the budget.
+    static func solveFour(_ cells: [UInt8], deadline: Double, database: () -> PatternDatabase?,
+                          clock: () -> Double) -> (path: [Int]?, nodes: Int, lowerBound: Int) {
+        // Manhattan distance alone (the identity as target): linear conflicts would cost
+        // more per node than these few nodes can gain.
+        var plain = ManhattanSearch(cells: cells, side: 4, target: Array(0..<16))
+        if let path = plain.solve(deadline: deadline, nodeLimit: plainNodes, clock: clock) {
+            return (path, plain.nodes, path.count)
+        }
+        let tables = database() ?? PatternDatabase.shared
+        var search = FifteenSearch(database: tables)
+        let path = search.solve(cells, deadline: deadline, clock: clock)
+        return (path, plain.nodes + search.nodes, max(plain.lowerBound(), tables.lowerBound(cells: cells)))
+    }
+
     /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner.
-    static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, database: PatternDatabase,
+    static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, groupsDeadline: Double, effort: Double,
+                                  database: () -> PatternDatabase?,
                                   clock: () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
-        var reduction = Reduction(cells: cells, side: side)
-        reduction.reduce(to: 4)
-        var search = FifteenSearch(database: database)
+        let groups = GroupSearch(side: side, expansions: Int(Double(bigBoardExpansions) * effort),
+                                 variants: groupVariants(side: side))
+        var reduction = Reduction(cells: cells, side: side, groups: groups)
+        // The last line is chosen by its moves plus the tables' bound on the corner it leaves.
+        let tables = database() ?? PatternDatabase.shared
+        withoutActuallyEscaping(clock) { clock in
+            // The group searches stop halfway through the budget, leaving time for the
+            // tile-by-tile placement, the corner and the windows.
+            (groups.clock, groups.deadline) = (clock, groupsDeadline)
+            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) })
+            groups.clock = nil
+        }
         let corner = reduction.corner(4)
-        if let path = search.solve(corner, deadline: deadline, clock: clock) {
+        let found = solveFour(corner, deadline: deadline, database: { tables }, clock: clock)
+        if let path = found.path {
             reduction.play(cornerPath: path, remaining: 4)
-            return (reduction.path, search.nodes, true)
+            return (reduction.path, found.nodes, true)
         }
         // Out of time: the corner in turn loses a row and a column to lines put home.
         let quick = reducingToThree(corner, clock: clock)
         reduction.play(cornerPath: quick.path, remaining: 4)
-        return (reduction.path, search.nodes + quick.nodes, false)
+        return (reduction.path, found.nodes + quick.nodes, false)
     }
 
-    /// A 4×4 board solved fast: its top row and left column put home, then the 3×3
-    /// corner solved optimally (milliseconds; valid, but longer than optimal).
+    /// A 4×4 board solved fast: its top row and left column put home (by the group
+    /// searches, else tile by tile), then the 3×3 corner solved optimally (milliseconds; valid, but longer than optimal).
     static func reducingToThree(_ cells: [UInt8], clock: () -> Double) -> (path: [Int], nodes: Int) {
-        var reduction = Reduction(cells: cells, side: 4)
+        var reduction = Reduction(cells: cells, side: 4, groups: GroupSearch(side: 4, expansions: 50_000, tableBits: 15))
         reduction.reduce(to: 3)
         var small = ManhattanSearch(cells: reduction.corner(3), side: 3)
         reduction.play(cornerPath: small.solve(deadline: .infinity, clock: clock)!, remaining: 3)
