@@ -1,4 +1,5 @@
-// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|solver|all] [--quick]`.
+// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|solver|all] [--quick]`;
+// `solver --fifteen` builds the 4×4 tables and solves 100 seeded 4×4 boards only (30 with `--quick`).
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 import TiltCommandLine
@@ -9,7 +10,7 @@ let report = Report()
 print("machine: \(Report.machine)")
 do {
     if which == "solver" || which == "all" {
-        SolverBenchmarks.run(report, quick: arguments.contains("--quick"))
+        SolverBenchmarks.run(report, quick: arguments.contains("--quick"), fifteenOnly: arguments.contains("--fifteen"))
     }
     if which == "core" || which == "all" {
         try CoreBenchmarks.run(report, sampleCount: arguments.contains("--quick") ? 1_000_000 : 10_000_000)
