@@ -1,5 +1,6 @@
 // Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|solver|all] [--quick]`;
 // `solver --big`: only the big-board hints, 50 seeded boards per size.
+// `solver --fifteen` builds the 4×4 tables and solves 100 seeded 4×4 boards only (30 with `--quick`).
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 import TiltCommandLine
@@ -10,7 +11,8 @@ let report = Report()
 print("machine: \(Report.machine)")
 do {
     if which == "solver" || which == "all" {
-        SolverBenchmarks.run(report, quick: arguments.contains("--quick"), bigOnly: arguments.contains("--big"))
+        SolverBenchmarks.run(report, quick: arguments.contains("--quick"), bigOnly: arguments.contains("--big"),
+                             fifteenOnly: arguments.contains("--fifteen"))
     }
     if which == "core" || which == "all" {
         try CoreBenchmarks.run(report, sampleCount: arguments.contains("--quick") ? 1_000_000 : 10_000_000)
