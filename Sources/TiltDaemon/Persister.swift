@@ -9,20 +9,22 @@ public final class Persister {
         public var failure: SaveFailure?
     }
 
-    /// The newest game not yet written.
-    private typealias Pending = (game: Game, generation: Int, time: Double)
+    /// A game to write.
+    private struct Job: Sendable {
+        var game: Game
+        var time: Double
+    }
 
     /// What the worker thread needs: immutable, so it may cross to it.
     private final class Context: Sendable {
         let store: StateStore
-        let pending = Locked<Pending?>(nil)
-        /// Signalled when a game is pending; the worker waits on it.
-        let work: WakeupDescriptor
+        /// Holds one job: a newer game replaces one not yet written.
+        let jobs: HandOff<Job>
         let completions: HandOff<Completion>
 
-        init(store: StateStore, work: WakeupDescriptor, completions: HandOff<Completion>) {
+        init(store: StateStore, jobs: HandOff<Job>, completions: HandOff<Completion>) {
             self.store = store
-            self.work = work
+            self.jobs = jobs
             self.completions = completions
         }
     }
@@ -33,20 +35,20 @@ public final class Persister {
 
     public init(store: StateStore) throws(Errno) {
         self.store = store
-        let work = try WakeupDescriptor()
+        let jobs = try HandOff<Job>(limit: 1)
         let completions: HandOff<Completion>
         do throws(Errno) {
             completions = try HandOff()
         } catch {
-            try? work.descriptor.close()
+            jobs.close()
             throw error
         }
-        let context = Context(store: store, work: work, completions: completions)
+        let context = Context(store: store, jobs: jobs, completions: completions)
         self.context = context
         do throws(Errno) {
             worker = try WorkerThread { stop in Self.run(context, stop: stop) }
         } catch {
-            try? work.descriptor.close()
+            jobs.close()
             completions.close()
             throw error
         }
@@ -54,7 +56,7 @@ public final class Persister {
 
     deinit {
         finish()
-        try? context.work.descriptor.close()
+        context.jobs.close()
         context.completions.close()
     }
 
@@ -63,8 +65,7 @@ public final class Persister {
 
     /// Asks for `game` to be written; never blocks.
     public func save(_ game: Game, at now: Double) {
-        context.pending.withLock { $0 = (game, game.generation, now) }
-        context.work.signal()
+        context.jobs.post(Job(game: game, time: now))
     }
 
     /// The saves finished since the last call.
@@ -81,25 +82,21 @@ public final class Persister {
 
     private static func run(_ context: Context, stop: WorkerThread.Stop) {
         while true {
-            while let job = context.pending.withLock({ pending in
-                defer { pending = nil }
-                return pending
-            }) {
+            // Read before taking: a save asked for before the stop is then among the jobs.
+            let stopping = stop.isRequested
+            let jobs = context.jobs.take()
+            for job in jobs {
                 var failure: SaveFailure?
                 do throws(Errno) {
                     try context.store.save(SavedGame(game: job.game, at: job.time))
                 } catch {
                     failure = SaveFailure(path: context.store.path, errno: error)
                 }
-                context.completions.post(Completion(generation: job.generation, failure: failure))
+                context.completions.post(Completion(generation: job.game.generation, failure: failure))
             }
-            if stop.isRequested {
-                // A save asked for before the stop is seen here: it is written first.
-                if context.pending.withLock({ $0 == nil }) { return }
-                continue
-            }
-            _ = try? Poll.wait([(stop.descriptor, .readable), (context.work.descriptor, .readable)], timeout: nil)
-            context.work.drain()
+            guard jobs.isEmpty else { continue }
+            if stopping { return }
+            _ = try? Poll.wait([(stop.descriptor, .readable), (context.jobs.ready.descriptor, .readable)], timeout: nil)
         }
     }
 }
