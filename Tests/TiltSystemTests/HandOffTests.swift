@@ -58,16 +58,21 @@ import Glibc
 
     @Test func aBodyBetweenPiecesOfWorkSeesTheRequest() throws {
         let rounds = Locked(0)
+        let ended = Locked<Bool?>(nil)
         let started = try HandOff<Bool>()
         defer { started.close() }
         let worker = try WorkerThread { stop in
-            started.post(true)
-            while !stop.isRequested { rounds.withLock { $0 += 1 } }
+            // Told only after a first round, so that the stop comes between rounds.
+            repeat {
+                let count = rounds.withLock { $0 += 1; return $0 }
+                if count == 1 { started.post(true) }
+            } while !stop.isRequested
+            ended.withLock { $0 = stop.isRequested }
         }
         _ = try Poll.wait([(started.ready.descriptor, .readable)], timeout: 5)
         worker.stop()
-        let after = rounds.withLock { $0 }
-        #expect(after > 0)
+        #expect(rounds.withLock { $0 } > 0)
+        #expect(ended.withLock { $0 } == true)
     }
 
     @Test func aThreadThatCannotStartFailsNamingTheCall() {
