@@ -8,22 +8,30 @@
 /// one tile moves, so one group of each partition changes, normal and mirrored. Every
 /// partition's bound is the board's Manhattan distance plus twice its groups' half
 /// excesses (`PatternTable`), so the search tracks one Manhattan distance and a sum of
-/// excesses per lookup.
+/// excesses per lookup. A move that completes a sequence with an earlier equivalent is
+/// skipped (`MoveAutomaton`): a third fewer nodes (docs/solver.md).
 struct FifteenSearch {
     /// Moves searched (node expansions) so far, over all iterations.
     private(set) var nodes = 0
     private let database: PatternDatabase
+    private let automaton: MoveAutomaton
 
-    init(database: PatternDatabase) { self.database = database }
+    /// `automaton`: the duplicate paths not searched (`MoveAutomaton`).
+    init(database: PatternDatabase, automaton: MoveAutomaton) {
+        self.database = database
+        self.automaton = automaton
+    }
 
     /// The empty cell's successive positions on a shortest path to the goal; nil if the
     /// deadline passed first. `board` is 16 cells, tile 15 the empty cell.
     mutating func solve(_ board: [UInt8], deadline: Double, clock: () -> Double) -> [Int]? {
         let (path, nodes) = withoutActuallyEscaping(clock) { clock in
             Self.withEntries(database.tables[...], []) { entries in
-                var walk = Walk(entries: entries, deadline: deadline, clock: clock)
-                defer { walk.release() }
-                return (walk.solve(board), walk.nodes)
+                automaton.transitions.withUnsafeBufferPointer { transitions in
+                    var walk = Walk(entries: entries, transitions: transitions.baseAddress!, deadline: deadline, clock: clock)
+                    defer { walk.release() }
+                    return (walk.solve(board), walk.nodes)
+                }
             }
         }
         self.nodes += nodes
@@ -72,11 +80,14 @@ private struct Walk {
     var empty = 0
     var manhattan = 0
     var bound = 0
+    /// The duplicate-path automaton's transitions (`MoveAutomaton`).
+    let transitions: UnsafePointer<Int32>
     let deadline: Double
     let clock: () -> Double
     static let found = -1
 
-    init(entries tables: [UnsafePointer<UInt8>], deadline: Double, clock: @escaping () -> Double) {
+    init(entries tables: [UnsafePointer<UInt8>], transitions: UnsafePointer<Int32>, deadline: Double, clock: @escaping () -> Double) {
+        self.transitions = transitions
         precondition(Self.lookups == 2 * PatternDatabase.partitions.count, "a board and its mirror per partition")
         self.deadline = deadline
         self.clock = clock
@@ -137,7 +148,7 @@ private struct Walk {
         for lookup in 0..<Self.lookups { excess[lookup] = half[3 * lookup] + half[3 * lookup + 1] + half[3 * lookup + 2] }
         bound = manhattan + 2 * largestExcess()
         while true {
-            let result = search(depth: 0, previous: -1)
+            let result = search(depth: 0, previous: -1, state: MoveAutomaton.start)
             if result == Self.found { return (0..<bound).map { Int(path[$0]) } }
             if timedOut { return nil }
             bound = result
@@ -152,7 +163,8 @@ private struct Walk {
     }
 
     /// Depth-first search under `bound`: `found`, or the smallest f above the bound.
-    mutating func search(depth: Int, previous: Int) -> Int {
+    /// `state`: the duplicate-path automaton's, after the moves that led here.
+    mutating func search(depth: Int, previous: Int, state: Int32) -> Int {
         let h = manhattan &+ 2 &* largestExcess()
         if depth + h > bound { return depth + h }
         if h == 0 { return Self.found }
@@ -173,6 +185,8 @@ private struct Walk {
         for k in 0..<4 {
             let to = neighbours[from &* 4 &+ k]
             if to < 0 || to == previous { continue }
+            let nextState = transitions[Int(state) &* 4 &+ k]
+            if nextState < 0 { continue }
             // The tile at `to` slides into the empty cell at `from`.
             let tile = Int(cells[to])
             let row = tile &* lookups
@@ -208,7 +222,7 @@ private struct Walk {
             empty = to
             path[depth] = UInt8(truncatingIfNeeded: to)
 
-            let result = search(depth: depth &+ 1, previous: from)
+            let result = search(depth: depth &+ 1, previous: from, state: nextState)
 
             empty = from
             cells[to] = UInt8(truncatingIfNeeded: tile)

@@ -31,6 +31,9 @@ public struct PatternDatabase: Sendable {
 
     /// One table per group of `groups`, in that order.
     let tables: [PatternTable]
+    /// The duplicate paths the search skips; made with the tables (once per process),
+    /// so that a hint's budget never pays for it.
+    let moves = MoveAutomaton.shared
 
     /// Built on first use, about 1.5 s of CPU in a release build (docs/performance.md).
     public static let shared = PatternDatabase()

@@ -131,7 +131,7 @@ public enum Solver {
             return (path, plain.nodes, path.count)
         }
         let tables = database() ?? PatternDatabase.shared
-        var search = FifteenSearch(database: tables)
+        var search = FifteenSearch(database: tables, automaton: tables.moves)
         let path = search.solve(cells, deadline: deadline, clock: clock)
         return (path, plain.nodes + search.nodes, max(plain.lowerBound(), tables.lowerBound(cells: cells)))
     }
