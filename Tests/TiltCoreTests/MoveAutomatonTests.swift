@@ -5,17 +5,6 @@ import Testing
 /// sequences that have an equivalent, yet every board stays reachable in its fewest
 /// moves, from every cell of a 4×4 board, and the 4×4 search stays optimal with it.
 @Suite struct MoveAutomatonTests {
-    /// The empty cell's four moves on a 4×4 board, in the automaton's numbering.
-    static func target(of cell: Int, move: Int) -> Int? {
-        let (row, column) = (cell / 4, cell % 4)
-        switch move {
-        case 0: return row > 0 ? cell - 4 : nil
-        case 1: return row < 3 ? cell + 4 : nil
-        case 2: return column > 0 ? cell - 1 : nil
-        default: return column < 3 ? cell + 1 : nil
-        }
-    }
-
     /// The fewest moves to each board within `depth` of a start with the empty cell at
     /// `start`, by depth-first search over the sequences `automaton` accepts (all of
     /// them, bar straight returns, when it is nil).
@@ -28,7 +17,8 @@ import Testing
             fewest[key] = min(fewest[key] ?? .max, moves)
             guard moves < depth else { return }
             for move in 0..<4 {
-                guard let to = target(of: empty, move: move), to != previous else { continue }
+                let to = gridNeighbour(move, of: empty, side: 4)
+                guard to >= 0, to != previous else { continue }
                 var next = state
                 if let automaton {
                     guard let accepted = automaton.next(state, move) else { continue }

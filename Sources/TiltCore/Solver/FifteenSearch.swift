@@ -9,7 +9,7 @@
 /// partition's bound is the board's Manhattan distance plus twice its groups' half
 /// excesses (`PatternTable`), so the search tracks one Manhattan distance and a sum of
 /// excesses per lookup. A move that completes a sequence with an earlier equivalent is
-/// skipped (`MoveAutomaton`): a third fewer nodes (docs/solver.md).
+/// skipped (`MoveAutomaton`): about a quarter fewer nodes (docs/solver.md).
 struct FifteenSearch {
     /// Moves searched (node expansions) so far, over all iterations.
     private(set) var nodes = 0
@@ -94,9 +94,8 @@ private struct Walk {
         for cell in 0..<16 {
             let (row, column) = (cell / 4, cell % 4)
             transposed[cell] = column * 4 + row
-            let candidates = [row > 0 ? cell - 4 : -1, row < 3 ? cell + 4 : -1,
-                              column > 0 ? cell - 1 : -1, column < 3 ? cell + 1 : -1]
-            for k in 0..<4 { neighbours[cell * 4 + k] = candidates[k] }
+            // In `gridNeighbour`'s order, which `MoveAutomaton` numbers its moves by.
+            for k in 0..<4 { neighbours[cell * 4 + k] = gridNeighbour(k, of: cell, side: 4) }
             for tile in 0..<16 { distance[tile * 16 + cell] = abs(tile / 4 - row) + abs(tile % 4 - column) }
         }
         for (p, partition) in PatternDatabase.partitions.enumerated() {

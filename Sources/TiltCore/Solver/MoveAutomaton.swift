@@ -15,8 +15,8 @@
 /// shorter or earlier), so a shortest solution always survives: the searches stay
 /// optimal.
 ///
-/// Moves are numbered as the searches' neighbour slots: 0 up, 1 down, 2 left, 3 right
-/// (of the empty cell); `k ^ 1` undoes `k`.
+/// Moves are numbered as `gridNeighbour` numbers the empty cell's neighbours: 0 up,
+/// 1 down, 2 left, 3 right; `k ^ 1` undoes `k`.
 public struct MoveAutomaton: Sendable {
     /// Per state and move (state · 4 + move): the next state, or `refused`.
     let transitions: [Int32]
@@ -57,8 +57,8 @@ public struct MoveAutomaton: Sendable {
     }
 
     /// What a sequence leaves: the cells it visited, each with the tile it now holds,
-    /// in ascending order, 20 bits each (three to a word). Flat, so that the generator's
-    /// set is one block of memory that is given back whole, not one allocation per key.
+    /// in ascending order, 20 bits each (three to a word). Flat: the generator's set is
+    /// one block of memory, not one allocation per key.
     struct Result: Hashable {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         /// The most moves whose visited cells fit: one cell more than moves, 12 in all.
@@ -82,8 +82,6 @@ public struct MoveAutomaton: Sendable {
             hasher.combine(words.3)
         }
     }
-
-    static func pow3(_ n: Int) -> Int { n <= 0 ? 1 : 3 * pow3(n - 1) }
 
     /// The sequences to refuse: each is a kept sequence and one more move, whose result
     /// (tiles and cells visited) an earlier sequence already reached.
@@ -116,11 +114,6 @@ public struct MoveAutomaton: Sendable {
             return key
         }
 
-        // Sized once from the sequences' count (no straight returns), so that no set or
-        // list is grown piece by piece: the allocator gives back a block made at once.
-        let sequences = 4 * Int(pow3(maxLength - 1))
-        seen.reserveCapacity(min(sequences, 1 << 20))
-        refused.reserveCapacity(min(sequences, 1 << 20))
         let empty = Sequence(moves: 0, count: 0)
         seen.insert(result(empty))
         var layer = [empty]
