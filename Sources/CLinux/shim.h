@@ -25,3 +25,9 @@ struct clinux_ucred { int pid; unsigned int uid; unsigned int gid; };
 extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 extern int pidfd_open(pid_t pid, unsigned int flags);
+
+// So are a thread's own id and its cores (the mask as bytes: cpu_set_t is GNU-only too).
+extern pid_t gettid(void);
+extern int sched_getaffinity(pid_t pid, size_t cpusetsize, void *mask);
+// The policy of threads that run only on an otherwise idle core (sched(7)), GNU-only.
+#define CLINUX_SCHED_IDLE 5

@@ -4,10 +4,16 @@ import TiltSystem
 /// Computes hints on a thread of its own, never on the event loop (docs/protocol.md,
 /// "Hints"). The loop submits jobs; answers come back through `answersReady`, an
 /// eventfd the loop watches. The thread, and the 4×4 tables, exist only once a
-/// hint was asked for, so an idle daemon costs no more memory than before.
+/// hint was asked for, so an idle daemon costs no more memory than before; a 4×4
+/// search is split over a team of helper threads, one more per core up to four
+/// (docs/solver.md, "Two cores"), started with the first 4×4 board that needs them.
 public final class HintWorker {
-    /// What the worker runs on each board: the solver, or a test's stand-in.
-    public typealias Solve = @Sendable (Board, _ tables: () -> PatternDatabase) -> Solution
+    /// What the worker runs on each board: the solver, or a test's stand-in. `tables`
+    /// and `team` are made on first use.
+    public typealias Solve = @Sendable (Board, _ tables: () -> PatternDatabase, _ team: () -> SearchTeam) -> Solution
+
+    /// The most threads a 4×4 hint is split over, the worker's own included.
+    public static let teamLimit = 4
 
     /// The solver's time budget: 4×4 hints are worth up to a second to be shortest
     /// (nearly every 4×4 board is solved optimally within it); bigger boards are
@@ -15,9 +21,9 @@ public final class HintWorker {
     public static func budget(side: Int) -> Double { side == 4 ? 1.0 : 0.1 }
 
     /// The solver with the daemon's budget and clock.
-    public static let solver: Solve = { board, tables in
+    public static let solver: Solve = { board, tables, team in
         Solver.solve(board, budget: budget(side: board.side), database: board.side >= 4 ? tables() : nil,
-                     clock: MonotonicClock.now)
+                     team: board.side == 4 ? team() : .alone, clock: MonotonicClock.now)
     }
 
     /// Boards to solve, from the loop to the worker.
@@ -88,6 +94,13 @@ public final class HintWorker {
     }
 
     private static func run(_ context: Context, stop: WorkerThread.Stop) {
+        // A hint takes only the cores the event loop and the player's other programs
+        // leave (docs/protocol.md, "Hints"); set before the helpers start: they inherit it.
+        do throws(Errno) {
+            try CurrentThread.runOnlyWhenIdle()
+        } catch {
+            context.log.warning("hints computed at the event loop's priority: \(error)")
+        }
         var memory = HintMemory()
         var tables: PatternDatabase?
         func loadTables() -> PatternDatabase {
@@ -109,6 +122,20 @@ public final class HintWorker {
             tables = loaded
             return loaded
         }
+        var team: ThreadTeam?
+        var teamFailed = false
+        func searchTeam() -> SearchTeam {
+            if team == nil, !teamFailed {
+                do throws(Errno) {
+                    team = try ThreadTeam(size: min(teamLimit, try CurrentThread.cores()))
+                } catch {
+                    teamFailed = true
+                    context.log.warning("4×4 hints searched on one thread: cannot start its helpers: \(error)")
+                }
+            }
+            guard let team else { return .alone }
+            return SearchTeam(size: team.size, run: team.run)
+        }
         var waiting: [HintJob] = []
         while !stop.isRequested {
             guard !waiting.isEmpty else {
@@ -121,7 +148,7 @@ public final class HintWorker {
             if let known = memory.answer(for: job.board) {
                 solution = known
             } else {
-                solution = context.solve(job.board, loadTables)
+                solution = context.solve(job.board, loadTables, searchTeam)
                 memory.remember(solution, for: job.board)
             }
             context.answers.post(HintAnswer(ticket: job.ticket, revision: job.revision, solution: solution))

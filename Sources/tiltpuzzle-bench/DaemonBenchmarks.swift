@@ -358,5 +358,6 @@ enum DaemonBenchmarks {
         for count in [1, 100, 1000] {
             try sampleToMove(report, clients: count, moves: 1000, speed: quick ? 10 : 4)
         }
+        try HintBenchmarks.run(report, quick: quick)
     }
 }

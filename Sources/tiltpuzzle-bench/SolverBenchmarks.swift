@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TiltCore
+import TiltSystem
 
 /// The solver (docs/solver.md): pattern-database build, optimal 4×4 searches on seeded
 /// random boards, and big-board hints against the Manhattan lower bound.
@@ -76,6 +77,7 @@ enum SolverBenchmarks {
         // 4×4 only: 100 boards (30 quick), each solved three times (once quick).
         if fifteenOnly {
             optimal(report, side: 4, count: quick ? 30 : 100, database: database, repeats: quick ? 1 : 3)
+            split(report, count: quick ? 30 : 100, database: database, repeats: quick ? 1 : 3)
             return
         }
         for side in [3, 4] {
@@ -129,6 +131,60 @@ enum SolverBenchmarks {
         report.add("\(name)_mean_moves", Double(lengths) / Double(count), "moves")
         report.add("\(name)_over_100ms", Double(times.filter { $0 > 0.1 }.count) / Double(count) * 100, "%")
         report.add("\(name)_nodes_per_second", nodes.reduce(0, +) / times.reduce(0, +), "nodes/s")
+    }
+
+    /// The process's CPU time, all threads.
+    static func processCPUNow() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// The same 4×4 boards with the search split over a team of the machine's cores (at
+    /// most the daemon's four): wall-clock time, as the client waits, and all threads'
+    /// CPU time. Meaningful on an idle machine only. Each answer must be the one the
+    /// single thread gives.
+    static func split(_ report: Report, count: Int, database: PatternDatabase, repeats: Int) {
+        guard let team = try? ThreadTeam(size: min(4, (try? CurrentThread.cores()) ?? 1)) else { return }
+        let searchTeam = SearchTeam(size: team.size, run: team.run)
+        var walls: [Double] = [], firstWalls: [Double] = [], cpus: [Double] = [], nodes: [Double] = []
+        var different = 0
+        for seed in UInt64(0)..<UInt64(count) {
+            let board = Puzzle.newGame(side: 4, seed: 0x50_1BE5 + seed).board
+            let alone = Solver.solveReporting(board, budget: .infinity, database: database, clock: now)
+            var least = Double.infinity, leastCPU = Double.infinity
+            var result: Solver.Report?
+            for run in 0..<repeats {
+                let cpuStart = processCPUNow()
+                let wall = seconds {
+                    result = Solver.solveReporting(board, budget: .infinity, database: database, team: searchTeam, clock: now)
+                }
+                leastCPU = min(leastCPU, processCPUNow() - cpuStart)
+                if run == 0 { firstWalls.append(wall) }
+                least = min(least, wall)
+            }
+            walls.append(least)
+            cpus.append(leastCPU)
+            guard let result, result.solution.isOptimal else { fatalError("the split 4×4 search gave no optimal answer") }
+            if result.solution != alone.solution { different += 1 }
+            nodes.append(Double(result.nodes))
+        }
+        walls.sort()
+        firstWalls.sort()
+        cpus.sort()
+        nodes.sort()
+        let name = "solver.4x4_split"
+        report.add("\(name)_threads", Double(team.size), "threads")
+        report.add("\(name)_median_wall_ms", quantile(walls, 0.5) * 1000, "ms")
+        report.add("\(name)_p90_wall_ms", quantile(walls, 0.9) * 1000, "ms")
+        report.add("\(name)_max_wall_ms", walls.last! * 1000, "ms")
+        report.add("\(name)_first_run_median_wall_ms", quantile(firstWalls, 0.5) * 1000, "ms")
+        report.add("\(name)_first_run_p90_wall_ms", quantile(firstWalls, 0.9) * 1000, "ms")
+        report.add("\(name)_first_run_max_wall_ms", firstWalls.last! * 1000, "ms")
+        report.add("\(name)_median_cpu_ms", quantile(cpus, 0.5) * 1000, "ms")
+        report.add("\(name)_mean_cpu_ms", cpus.reduce(0, +) / Double(count) * 1000, "ms")
+        report.add("\(name)_mean_nodes", nodes.reduce(0, +) / Double(count), "nodes")
+        report.add("\(name)_answers_not_the_single_threads", Double(different), "boards")
     }
 
     static func big(_ report: Report, side: Int, count: Int, database: PatternDatabase) {

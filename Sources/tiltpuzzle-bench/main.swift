@@ -1,6 +1,7 @@
-// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|pipelined|solver|all] [--quick]`;
+// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|hints|pipelined|solver|all] [--quick]`;
 // `solver --big`: only the big-board hints, 50 seeded boards per size.
 // `solver --fifteen` builds the 4×4 tables and solves 100 seeded 4×4 boards only (30 with `--quick`).
+// `hints`: 4×4 hints through the built daemon, and a player's commands while hints run (also in `daemon`).
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 import TiltCommandLine
@@ -19,6 +20,9 @@ do {
     }
     if which == "daemon" || which == "all" {
         try DaemonBenchmarks.run(report, quick: arguments.contains("--quick"))
+    }
+    if which == "hints" {
+        try HintBenchmarks.run(report, quick: arguments.contains("--quick"))
     }
     if which == "pipelined" {
         for watchers in [0, 50] { try DaemonBenchmarks.pipelined(report, requests: 100_000, watchers: watchers) }

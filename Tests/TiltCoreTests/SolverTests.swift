@@ -143,11 +143,12 @@ import Testing
 
     /// A clock that advances a millisecond per call, so budgets expire the same way on
     /// every machine and in every build.
-    static func wallClockless() -> () -> Double {
+    static func wallClockless() -> @Sendable () -> Double {
         let ticks = Ticks()
         return { ticks.next() }
     }
 
+    /// Read by one thread at a time (the searches here run alone or in turn).
     final class Ticks: @unchecked Sendable {
         var now = 0.0
         func next() -> Double { now += 0.001; return now }

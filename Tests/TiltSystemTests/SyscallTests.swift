@@ -163,6 +163,15 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
             _ = try child.wait(timeout: 0)
         },
         Wrapper(call: "pthread_create") { _ in try JoinableThread({}).join() },
+        // On a thread of its own, so that the test's thread keeps its scheduling.
+        Wrapper(call: "sched_setscheduler") { _ in
+            let failure = Locked<Errno?>(nil)
+            try JoinableThread {
+                do throws(Errno) { try CurrentThread.runOnlyWhenIdle() } catch { failure.withLock { $0 = error } }
+            }.join()
+            if let error = failure.withLock({ $0 }) { throw error }
+        },
+        Wrapper(call: "sched_getaffinity") { _ in _ = try CurrentThread.cores() },
     ]
 }
 

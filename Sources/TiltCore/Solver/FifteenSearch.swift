@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Optimal 4×4 search: IDA* guided by the additive pattern databases, taking the
 /// largest of the lookups of each partition on the board and on its mirror image
 /// across the main diagonal (docs/solver.md, "4×4").
@@ -10,32 +12,114 @@
 /// excesses (`PatternTable`), so the search tracks one Manhattan distance and a sum of
 /// excesses per lookup. A move that completes a sequence with an earlier equivalent is
 /// skipped (`MoveAutomaton`): about a quarter fewer nodes (docs/solver.md).
+///
+/// An iteration big enough is split over the threads of a `SearchTeam`: they share out
+/// the subtrees below `splitDepth` and the answer is the one a single thread finds
+/// (docs/solver.md, "Two cores").
 struct FifteenSearch {
-    /// Moves searched (node expansions) so far, over all iterations.
+    /// Moves searched (node expansions) so far, over all iterations and threads.
     private(set) var nodes = 0
     private let database: PatternDatabase
     private let automaton: MoveAutomaton
+    private let team: SearchTeam
 
-    /// `automaton`: the duplicate paths not searched (`MoveAutomaton`).
-    init(database: PatternDatabase, automaton: MoveAutomaton) {
+    /// An iteration is split once the one before it expanded this many nodes: the next
+    /// is several times larger, and smaller ones cost less than waking the helpers.
+    static let splitAfter = 1_000
+    /// The depth whose subtrees the threads share out: some hundreds of them, so that
+    /// the threads end close together, while the path down to them, which every
+    /// thread walks, stays a small part of the iteration.
+    static let splitDepth = 11
+
+    /// `automaton`: the duplicate paths not searched (`MoveAutomaton`); `team`: the
+    /// threads big iterations are split over.
+    init(database: PatternDatabase, automaton: MoveAutomaton, team: SearchTeam = .alone) {
         self.database = database
         self.automaton = automaton
+        self.team = team
     }
 
     /// The empty cell's successive positions on a shortest path to the goal; nil if the
-    /// deadline passed first. `board` is 16 cells, tile 15 the empty cell.
-    mutating func solve(_ board: [UInt8], deadline: Double, clock: () -> Double) -> [Int]? {
+    /// deadline passed first. `board` is 16 cells, tile 15 the empty cell. Every thread
+    /// of the team reads `clock`.
+    mutating func solve(_ board: [UInt8], deadline: Double, clock: @Sendable () -> Double) -> [Int]? {
+        let team = team
         let (path, nodes) = withoutActuallyEscaping(clock) { clock in
             Self.withEntries(database.tables[...], []) { entries in
                 automaton.transitions.withUnsafeBufferPointer { transitions in
-                    var walk = Walk(entries: entries, transitions: transitions.baseAddress!, deadline: deadline, clock: clock)
-                    defer { walk.release() }
-                    return (walk.solve(board), walk.nodes)
+                    let walk = { Walk(entries: entries, transitions: transitions.baseAddress!, deadline: deadline, clock: clock) }
+                    return Self.iterate(board, team: team, walk: walk)
                 }
             }
         }
         self.nodes += nodes
         return path
+    }
+
+    /// IDA*'s iterations, each under the bound the one before found, alone or split.
+    private static func iterate(_ board: [UInt8], team: SearchTeam, walk makeWalk: () -> Walk) -> (path: [Int]?, nodes: Int) {
+        var walk = makeWalk()
+        defer { walk.release() }
+        var bound = walk.begin(board)
+        var nodes = 0
+        var lastIteration = 0
+        while true {
+            let outcome: Outcome
+            if team.size > 1, lastIteration >= splitAfter {
+                outcome = split(board, bound: bound, team: team, walk: makeWalk)
+            } else {
+                let before = walk.nodes
+                walk.bound = bound
+                let result = walk.search(depth: 0, previous: -1, state: MoveAutomaton.start)
+                outcome = Outcome(result: result, nodes: walk.nodes - before, timedOut: walk.timedOut,
+                                  path: result == Walk.found ? walk.currentPath : nil)
+            }
+            nodes += outcome.nodes
+            lastIteration = outcome.nodes
+            if let path = outcome.path { return (path, nodes) }
+            if outcome.timedOut { return (nil, nodes) }
+            bound = outcome.result
+        }
+    }
+
+    /// What one iteration (or one thread's share of it) came to.
+    private struct Outcome {
+        /// `Walk.found`, or the smallest f over the bound.
+        var result: Int
+        var nodes: Int
+        var timedOut: Bool
+        var path: [Int]?
+        /// Where the solution lies in the order a single thread searches (`Walk.rank`).
+        var rank = Int.max
+    }
+
+    /// One iteration under `bound`, its subtrees at `splitDepth` shared out among the
+    /// team's threads. Of the solutions found, the one a single thread would have found
+    /// first is kept, so the answer does not depend on the threads' timing.
+    private static func split(_ board: [UInt8], bound: Int, team: SearchTeam, walk makeWalk: () -> Walk) -> Outcome {
+        let share = Share()
+        let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: team.size)
+        defer { outcomes.deallocate() }
+        team.run { k in
+            // Each thread's walk on its own stack and heap: no two threads write one cache line.
+            var walk = makeWalk()
+            defer { walk.release() }
+            _ = walk.begin(board)
+            walk.bound = bound
+            walk.join(share)
+            let result = walk.search(depth: 0, previous: -1, state: MoveAutomaton.start)
+            let found = result == Walk.found
+            (outcomes.baseAddress! + k).initialize(to: Outcome(result: result, nodes: walk.nodes, timedOut: walk.timedOut,
+                                                              path: found ? walk.currentPath : nil,
+                                                              rank: found ? walk.foundRank : Int.max))
+        }
+        defer { outcomes.baseAddress!.deinitialize(count: team.size) }
+        let nodes = outcomes.reduce(0) { $0 + $1.nodes }
+        if let first = outcomes.filter({ $0.path != nil }).min(by: { $0.rank < $1.rank }) {
+            return Outcome(result: Walk.found, nodes: nodes, timedOut: false, path: first.path)
+        }
+        return Outcome(result: outcomes.map(\.result).min()!, nodes: nodes, timedOut: share.timedOut.load(ordering: .relaxed),
+                       path: nil)
     }
 
     /// Calls `body` with a pointer to each table's entries, valid for the call.
@@ -46,11 +130,25 @@ struct FifteenSearch {
     }
 }
 
+/// What the threads of one split iteration share.
+private final class Share: Sendable {
+    /// The next subtree at `splitDepth` to be claimed, numbered in the order a single
+    /// thread reaches them.
+    let next = Atomic<Int>(0)
+    /// The smallest rank (`Walk.rank`) of a solution found so far.
+    let found = Atomic<Int>(.max)
+    /// Set by the first thread to see the deadline passed.
+    let timedOut = Atomic<Bool>(false)
+}
+
 /// The search's state: plain pointers and scalars in a struct, so that the recursion
 /// runs without allocation, reference counting or dynamic exclusivity checks.
 private struct Walk {
     var nodes = 0
     var timedOut = false
+    /// Set to unwind the search: the deadline passed, or another thread found a
+    /// solution that comes before everything this one has left.
+    var stopped = false
     /// Lookups: per partition, the board (2k) and its mirror (2k + 1).
     /// A literal, checked in `init`: computed from `partitions`, it was a lazily set
     /// global, read through a call at every node, and the loops' count unknown to the
@@ -85,6 +183,19 @@ private struct Walk {
     let deadline: Double
     let clock: () -> Double
     static let found = -1
+
+    /// Splitting (`join`): the depth whose subtrees are shared out (none: `Int.max`),
+    /// what the threads share, how many subtrees at that depth this walk has passed,
+    /// and the one it claimed to search next.
+    var splitDepth = Int.max
+    var share: Share?
+    var seen = 0
+    var claimed = 0
+    /// Solutions are ranked in the order a single thread finds them: one in subtree t
+    /// is 2t + 1, one above the split depth after t subtrees is 2t. `rank` is the
+    /// subtree's this walk searches (or claimed), `foundRank` its solution's.
+    var rank = Int.max
+    var foundRank = Int.max
 
     init(entries tables: [UnsafePointer<UInt8>], transitions: UnsafePointer<Int32>, deadline: Double, clock: @escaping () -> Double) {
         self.transitions = transitions
@@ -130,7 +241,8 @@ private struct Walk {
     @inline(__always)
     func halfExcess(_ g: Int, _ index: Int) -> Int { PatternTable.halfExcess(entries[g], index: index) }
 
-    mutating func solve(_ board: [UInt8]) -> [Int]? {
+    /// Sets the walk on `board`; returns the first iteration's bound.
+    mutating func begin(_ board: [UInt8]) -> Int {
         manhattan = 0
         for k in 0..<(3 * Self.lookups) { index[k] = 0 }
         for cell in 0..<16 {
@@ -145,13 +257,57 @@ private struct Walk {
         }
         for g in 0..<(3 * Self.lookups) { half[g] = halfExcess(g, index[g]) }
         for lookup in 0..<Self.lookups { excess[lookup] = half[3 * lookup] + half[3 * lookup + 1] + half[3 * lookup + 2] }
-        bound = manhattan + 2 * largestExcess()
-        while true {
-            let result = search(depth: 0, previous: -1, state: MoveAutomaton.start)
-            if result == Self.found { return (0..<bound).map { Int(path[$0]) } }
-            if timedOut { return nil }
-            bound = result
+        return manhattan + 2 * largestExcess()
+    }
+
+    /// The path found, once `search` returned `found`.
+    var currentPath: [Int] { (0..<bound).map { Int(path[$0]) } }
+
+    /// Takes part in a split iteration: claims a first subtree to search.
+    mutating func join(_ share: Share) {
+        self.share = share
+        splitDepth = FifteenSearch.splitDepth
+        claimed = share.next.wrappingAdd(1, ordering: .relaxed).oldValue
+        rank = 2 * claimed + 1
+    }
+
+    /// At the split depth: whether this subtree is the one this walk claimed (then it
+    /// claims the next), else another thread's.
+    @inline(never)
+    mutating func claim() -> Bool {
+        let ticket = seen
+        seen += 1
+        guard ticket == claimed, let share else { return false }
+        claimed = share.next.wrappingAdd(1, ordering: .relaxed).oldValue
+        rank = 2 * ticket + 1
+        if share.found.load(ordering: .relaxed) < rank { stopped = true }
+        return !stopped
+    }
+
+    /// Every 1,024 nodes: whether to unwind (the deadline, read every 65,536 nodes, or
+    /// an earlier solution found by another thread).
+    @inline(never)
+    mutating func mustStop() -> Bool {
+        if nodes & 0xFFFF == 0, clock() > deadline {
+            timedOut = true
+            share?.timedOut.store(true, ordering: .relaxed)
         }
+        if let share {
+            if share.timedOut.load(ordering: .relaxed) { timedOut = true }
+            if share.found.load(ordering: .relaxed) < rank { stopped = true }
+        }
+        if timedOut { stopped = true }
+        return stopped
+    }
+
+    /// The goal reached at `depth`: ranked and told to the other threads, if split.
+    @inline(never)
+    mutating func reachedGoal(depth: Int) -> Int {
+        if let share {
+            foundRank = depth > splitDepth ? rank : 2 * seen
+            share.found.min(foundRank, ordering: .relaxed)
+        }
+        return Self.found
     }
 
     @inline(__always)
@@ -166,12 +322,10 @@ private struct Walk {
     mutating func search(depth: Int, previous: Int, state: Int32) -> Int {
         let h = manhattan &+ 2 &* largestExcess()
         if depth + h > bound { return depth + h }
-        if h == 0 { return Self.found }
+        if h == 0 { return reachedGoal(depth: depth) }
+        if depth == splitDepth, !claim() { return Int.max }
         nodes += 1
-        if nodes & 0xFFFF == 0, clock() > deadline {
-            timedOut = true
-            return Int.max
-        }
+        if nodes & 0x3FF == 0, mustStop() { return Int.max }
         var smallest = Int.max
         let from = empty
         let lookups = Self.lookups
@@ -234,7 +388,7 @@ private struct Walk {
                 excess[lookup] = savedExcess[lookup]
             }
             if result == Self.found { return Self.found }
-            if timedOut { return Int.max }
+            if stopped { return Int.max }
             if result < smallest { smallest = result }
         }
         return smallest

@@ -23,18 +23,20 @@ public enum Solver {
     }
 
     public static func solve(_ board: Board, budget: Double = 0.1, database: @autoclosure () -> PatternDatabase? = nil,
-                             clock: () -> Double) -> Solution {
-        solveReporting(board, budget: budget, database: database(), clock: clock).solution
+                             team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Solution {
+        solveReporting(board, budget: budget, database: database(), team: team, clock: clock).solution
     }
 
     /// `solve`, with the search's statistics. `budget` is in seconds on `clock`; the
     /// pattern databases are `PatternDatabase.shared` (built on first use) unless given.
     /// They are asked for only when a 4×4 board (or a big board's 4×4 corner) is not
     /// solved by the plain search within `plainNodes`: a board a few dozen moves from
-    /// solved needs no tables.
+    /// solved needs no tables. A 4×4 board's search splits its larger iterations over
+    /// `team`'s threads, which all read `clock` (big boards' corners are searched on
+    /// the caller's thread alone, within their share of the budget).
     public static func solveReporting(_ board: Board, budget: Double = 0.1,
                                       database: @autoclosure () -> PatternDatabase? = nil,
-                                      clock: () -> Double) -> Report {
+                                      team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Report {
         let side = board.side
         if board.isSolved { return Report(solution: Solution(directions: [], isOptimal: true), nodes: 0, lowerBound: 0) }
         let deadline = clock() + budget
@@ -51,7 +53,7 @@ public enum Solver {
             nodes = search.nodes
             optimal = true
         case 4:
-            let found = solveFour(board.cells, deadline: deadline, database: database, clock: clock)
+            let found = solveFour(board.cells, deadline: deadline, database: database, team: team, clock: clock)
             if let path = found.path {
                 emptyPath = path
                 optimal = true
@@ -122,8 +124,8 @@ public enum Solver {
     /// A shortest path for a 4×4 board: the plain search when it is quick, else the
     /// tables' search; nil past the deadline. Building the shared tables (once per
     /// process) is not part of the budget.
-    static func solveFour(_ cells: [UInt8], deadline: Double, database: () -> PatternDatabase?,
-                          clock: () -> Double) -> (path: [Int]?, nodes: Int, lowerBound: Int) {
+    static func solveFour(_ cells: [UInt8], deadline: Double, database: () -> PatternDatabase?, team: SearchTeam = .alone,
+                          clock: @Sendable () -> Double) -> (path: [Int]?, nodes: Int, lowerBound: Int) {
         // Manhattan distance alone (the identity as target): linear conflicts would cost
         // more per node than these few nodes can gain.
         var plain = ManhattanSearch(cells: cells, side: 4, target: Array(0..<16))
@@ -131,7 +133,7 @@ public enum Solver {
             return (path, plain.nodes, path.count)
         }
         let tables = database() ?? PatternDatabase.shared
-        var search = FifteenSearch(database: tables, automaton: tables.moves)
+        var search = FifteenSearch(database: tables, automaton: tables.moves, team: team)
         let path = search.solve(cells, deadline: deadline, clock: clock)
         return (path, plain.nodes + search.nodes, max(plain.lowerBound(), tables.lowerBound(cells: cells)))
     }
@@ -139,7 +141,7 @@ public enum Solver {
     /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner.
     static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, groupsDeadline: Double, effort: Double,
                                   database: () -> PatternDatabase?,
-                                  clock: () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
+                                  clock: @Sendable () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
         let groups = GroupSearch(side: side, expansions: Int(Double(bigBoardExpansions) * effort),
                                  variants: groupVariants(side: side))
         var reduction = Reduction(cells: cells, side: side, groups: groups)
