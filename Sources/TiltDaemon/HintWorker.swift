@@ -18,7 +18,7 @@ public final class HintWorker {
     /// The solver's time budget: 4×4 hints are worth up to a second to be shortest
     /// (nearly every 4×4 board is solved optimally within it); bigger boards are
     /// answered by the line-by-line reduction in a tenth of a second.
-    public static func budget(side: Int) -> Double { side == 4 ? 1.0 : 0.1 }
+    public static func budget(side: Int) -> Double { side == 4 ? 1.0 : Solver.defaultBudget }
 
     /// The solver with the daemon's budget and clock.
     public static let solver: Solve = { board, tables, team in

@@ -22,7 +22,7 @@ public enum Solver {
         public var cornerOptimal = false
     }
 
-    public static func solve(_ board: Board, budget: Double = 0.1, database: @autoclosure () -> PatternDatabase? = nil,
+    public static func solve(_ board: Board, budget: Double = defaultBudget, database: @autoclosure () -> PatternDatabase? = nil,
                              team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Solution {
         solveReporting(board, budget: budget, database: database(), team: team, clock: clock).solution
     }
@@ -34,7 +34,7 @@ public enum Solver {
     /// solved needs no tables. A 4×4 board's search splits its larger iterations over
     /// `team`'s threads, which all read `clock` (big boards' corners are searched on
     /// the caller's thread alone, within their share of the budget).
-    public static func solveReporting(_ board: Board, budget: Double = 0.1,
+    public static func solveReporting(_ board: Board, budget: Double = defaultBudget,
                                       database: @autoclosure () -> PatternDatabase? = nil,
                                       team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Report {
         let side = board.side
@@ -67,7 +67,7 @@ public enum Solver {
         default:
             // The group searches and the windows get the default budget's share of
             // their nodes (counted, not timed: the same answer on every machine).
-            let effort = min(1, budget / 0.1)
+            let effort = min(1, budget / defaultBudget)
             // The corner's search leaves a quarter of the budget to the windows, and they
             // start none in its last twentieth (a window may take a few milliseconds).
             let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4,
@@ -94,6 +94,10 @@ public enum Solver {
         return Report(solution: Solution(directions: directions, isOptimal: optimal), nodes: nodes, lowerBound: lowerBound,
                       cornerOptimal: cornerOptimal)
     }
+
+    /// Seconds a hint may take (a 4×4 hint is given more: `HintWorker.budget`); the
+    /// big boards' node counts are set for it.
+    public static let defaultBudget = 0.1
 
     /// What the group searches of one big-board answer may expand in all at the default
     /// budget (a smaller budget gets proportionally fewer): a few tens of milliseconds
