@@ -184,7 +184,7 @@ enum SolverBenchmarks {
         report.add("\(name)_median_cpu_ms", quantile(cpus, 0.5) * 1000, "ms")
         report.add("\(name)_mean_cpu_ms", cpus.reduce(0, +) / Double(count) * 1000, "ms")
         report.add("\(name)_mean_nodes", nodes.reduce(0, +) / Double(count), "nodes")
-        report.add("\(name)_answers_not_the_single_threads", Double(different), "boards")
+        report.add("\(name)_answers_changed", Double(different), "boards")
     }
 
     static func big(_ report: Report, side: Int, count: Int, database: PatternDatabase) {
