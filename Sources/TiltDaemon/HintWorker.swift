@@ -6,7 +6,7 @@ import TiltSystem
 /// eventfd the loop watches. The thread, and the 4×4 tables, exist only once a
 /// hint was asked for, so an idle daemon costs no more memory than before; a 4×4
 /// search is split over a team of helper threads, one more per core up to four
-/// (docs/solver.md, "Two cores"), started with the first 4×4 board that needs them.
+/// (docs/solver.md, "Two cores"), started with the first 4×4 hint.
 public final class HintWorker {
     /// What the worker runs on each board: the solver, or a test's stand-in. `tables`
     /// and `team` are made on first use.

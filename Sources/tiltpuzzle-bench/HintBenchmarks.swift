@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TiltClient
 import TiltSystem
 import TiltWire
@@ -38,23 +37,21 @@ enum HintBenchmarks {
         let rounds = quick ? 300 : 1000
         DaemonBenchmarks.addLatency(report, "hints.command_to_move_no_hints",
                                     try DaemonBenchmarks.commandLatency(player: player, observer: observer, count: rounds))
-        let asking = Flag()
-        // Used by the load's thread alone until it has finished.
+        let asking = Locked(true)
+        // Used by the load's thread alone until it has been joined.
         nonisolated(unsafe) let loadClient = client
-        let load = Thread {
+        let load = try JoinableThread {
             var k: UInt64 = 0
-            while asking.isSet {
+            while asking.withLock({ $0 }) {
                 _ = try? loadClient.request(.new(size: 4, seed: 0xAB_C000 + k, shuffle: true))
                 _ = try? hint(loadClient)
                 k += 1
             }
-            asking.finish()
         }
-        load.start()
         DaemonBenchmarks.addLatency(report, "hints.command_to_move_while_hinting",
                                     try DaemonBenchmarks.commandLatency(player: player, observer: observer, count: rounds))
-        asking.clear()
-        asking.waitFinished()
+        asking.withLock { $0 = false }
+        load.join()
     }
 
     /// Asks for a hint and returns it.
@@ -62,15 +59,5 @@ enum HintBenchmarks {
         let messages = try client.request(.hint, timeout: 30)
         guard case .hint(_, let hint)? = messages.last else { throw BenchmarkFailure("no hint: \(messages.last.map(String.init(describing:)) ?? "nothing")") }
         return hint
-    }
-
-    /// Keeps the load thread asking until cleared; tells when it has stopped.
-    final class Flag: Sendable {
-        private let on = Atomic<Bool>(true)
-        private let done = Atomic<Bool>(false)
-        var isSet: Bool { on.load(ordering: .acquiring) }
-        func clear() { on.store(false, ordering: .releasing) }
-        func finish() { done.store(true, ordering: .releasing) }
-        func waitFinished() { while !done.load(ordering: .acquiring) { usleep(1000) } }
     }
 }

@@ -9,9 +9,14 @@ enum SolverBenchmarks {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// This thread's CPU time: on a shared machine, what the work itself costs.
-    static func cpuNow() -> Double {
+    static func cpuNow() -> Double { cpuTime(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// The process's CPU time, all threads.
+    static func processCPUNow() -> Double { cpuTime(CLOCK_PROCESS_CPUTIME_ID) }
+
+    static func cpuTime(_ clock: clockid_t) -> Double {
         var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        clock_gettime(clock, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
@@ -131,13 +136,6 @@ enum SolverBenchmarks {
         report.add("\(name)_mean_moves", Double(lengths) / Double(count), "moves")
         report.add("\(name)_over_100ms", Double(times.filter { $0 > 0.1 }.count) / Double(count) * 100, "%")
         report.add("\(name)_nodes_per_second", nodes.reduce(0, +) / times.reduce(0, +), "nodes/s")
-    }
-
-    /// The process's CPU time, all threads.
-    static func processCPUNow() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// The same 4×4 boards with the search split over a team of the machine's cores (at
