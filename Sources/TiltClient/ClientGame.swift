@@ -15,6 +15,8 @@ public struct ClientGame: Sendable {
     public private(set) var pose: PoseReport?
     /// The detector's angles, from the daemon's `settings`.
     public private(set) var settings: Sensitivity?
+    /// How the daemon reads tilts for the picture (`screen`); nil from a daemon before it.
+    public private(set) var screen: ScreenRotation?
     /// A note for the player: what the daemon refused, what a reply said that no
     /// event did, a question. A change of the board puts it away, and so may the view.
     public var notice: String?
@@ -123,6 +125,11 @@ public struct ClientGame: Sendable {
                 update.line = lastEvent
             }
             settings = new
+        case .screen(let rotation):
+            // A line for `watch` always (the greeting's too); news on the screen only when it turns.
+            if screen != nil, screen != rotation { lastEvent = GameText.screenText(rotation) }
+            update.line = GameText.screenText(rotation)
+            screen = rotation
         case .hello, .sample, .hint:
             break
         }

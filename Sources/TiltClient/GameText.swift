@@ -47,6 +47,11 @@ public enum GameText {
         return "tilt \(degrees(s.trigger)) to move, back under \(degrees(s.release)) to re-arm\(preset)"
     }
 
+    /// `screen turned 90° counter-clockwise`: how the picture is turned, for which the daemon reads tilts.
+    public static func screenText(_ rotation: ScreenRotation) -> String {
+        rotation == .none ? "screen upright (0°)" : "screen turned \(rotation.degrees)° counter-clockwise"
+    }
+
     /// The board on one line in the notation `new --board` reads: `1 2 3, 4 5 6, 7 8 _`.
     public static func boardLine(_ state: GameState) -> String {
         BoardNotation.text(side: state.size, cells: state.board)

@@ -11,6 +11,9 @@ public enum ScreenRotation: Int, CaseIterable, Sendable, Codable {
 
     public var degrees: Int { rawValue }
 
+    /// The accepted values as every message that refuses another names them.
+    public static let allowedText = "0, 90, 180 or 270"
+
     /// Device frame → the frame the player sees (x right, y up on the screen).
     public func apply(_ v: Vector3) -> Vector3 {
         switch self {

@@ -112,7 +112,7 @@ public struct Configuration: Equatable, Sendable {
         case ("detector", "settle-time"): detector.settleTime = try number(0...10)
         case ("detector", "screen-rotation"):
             guard let degrees = Int(value), degrees % 90 == 0, let rotation = ScreenRotation(rawValue: degrees) else {
-                throw Problem(line: 0, message: "screen-rotation must be 0, 90, 180 or 270, not '\(value)'")
+                throw Problem(line: 0, message: "screen-rotation must be \(ScreenRotation.allowedText), not '\(value)'")
             }
             detector.screenRotation = rotation
         case ("detector", "mount-matrix"):

@@ -14,6 +14,10 @@ public struct Game: Sendable {
     /// The trigger and release angles the player chose (`configure`); nil: the
     /// configuration file's. Saved with the game, so a restart keeps them.
     public private(set) var sensitivity: Sensitivity?
+    /// How the picture is turned, as the window showing the board last said (`screen`);
+    /// nil: the configuration file's. Not saved: it describes a display now, and the
+    /// window says it again on every connection (docs/protocol.md, "Screen rotation").
+    public private(set) var screenOverride: ScreenRotation?
     /// The best time and fewest moves of solved games, by board side; a new game keeps them.
     public private(set) var records: [Int: SizeRecord]
     /// Whether this game may still set a record: only a game that began unsolved, and
@@ -34,7 +38,7 @@ public struct Game: Sendable {
         self.playedBefore = playTime
         self.sensitivity = sensitivity
         self.records = records
-        self.detector.reconfigure(applyingSensitivity(to: detector.configuration))
+        self.detector.reconfigure(applyingPlayerChoices(to: detector.configuration))
     }
 
     /// The angles in effect.
@@ -42,11 +46,17 @@ public struct Game: Sendable {
         Sensitivity(trigger: detector.configuration.triggerAngle, release: detector.configuration.releaseAngle)
     }
 
-    private func applyingSensitivity(to configuration: TiltDetector.Configuration) -> TiltDetector.Configuration {
-        guard let sensitivity else { return configuration }
+    /// The rotation in effect.
+    public var screenRotation: ScreenRotation { detector.configuration.screenRotation }
+
+    /// The configuration file's detector with what clients chose over it.
+    private func applyingPlayerChoices(to configuration: TiltDetector.Configuration) -> TiltDetector.Configuration {
         var configured = configuration
-        configured.triggerAngle = sensitivity.trigger
-        configured.releaseAngle = sensitivity.release
+        if let sensitivity {
+            configured.triggerAngle = sensitivity.trigger
+            configured.releaseAngle = sensitivity.release
+        }
+        if let screenOverride { configured.screenRotation = screenOverride }
         return configured
     }
 
@@ -55,8 +65,18 @@ public struct Game: Sendable {
     public mutating func configure(_ new: Sensitivity) -> Bool {
         guard new != currentSensitivity || sensitivity == nil else { return false }
         sensitivity = new
-        detector.reconfigure(applyingSensitivity(to: detector.configuration))
+        detector.reconfigure(applyingPlayerChoices(to: detector.configuration))
         generation += 1
+        return true
+    }
+
+    /// Reads tilts for a picture turned this way from the next sample on, the neutral
+    /// pose kept (it is the device's, whatever the picture); false when it is in effect
+    /// already. Nothing to save (`screenOverride`).
+    public mutating func turnScreen(_ rotation: ScreenRotation) -> Bool {
+        screenOverride = rotation
+        guard rotation != screenRotation else { return false }
+        detector.reconfigure(applyingPlayerChoices(to: detector.configuration))
         return true
     }
 
@@ -145,7 +165,7 @@ public struct Game: Sendable {
     /// to broadcast (its `canUndo` may have changed).
     public mutating func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int,
                                      at now: Double) -> ServerMessage? {
-        detector.reconfigure(applyingSensitivity(to: configuration))
+        detector.reconfigure(applyingPlayerChoices(to: configuration))
         guard undoLimit != puzzle.history.limit else { return nil }
         let history = History(limit: undoLimit, undo: Array(puzzle.history.undoActions.suffix(undoLimit)),
                               redo: puzzle.history.redoActions)

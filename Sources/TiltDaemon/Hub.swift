@@ -84,7 +84,7 @@ public final class Hub {
 
     // MARK: Attach and detach
 
-    /// Attaches a client: it gets `hello`, `state`, `sensor` and `settings`. Nil (and
+    /// Attaches a client: it gets `hello`, `state`, `sensor`, `settings` and `screen`. Nil (and
     /// the transport closed after `hello` and an error) when the client limit is reached.
     @discardableResult
     public func attach(_ transport: ClientTransport) -> Int? {
@@ -113,6 +113,7 @@ public final class Hub {
         session.outbox.append(ServerMessage.state(game.state(at: clock())).encoded())
         session.outbox.append(ServerMessage.sensor(sensor).encoded())
         session.outbox.append(ServerMessage.settings(game.currentSensitivity).encoded())
+        session.outbox.append(ServerMessage.screen(game.screenRotation).encoded())
         flush(session)
         return session.id
     }

@@ -77,6 +77,16 @@ extension Hub {
             // also when it changed nothing (docs/protocol.md, `settings`).
             if game.configure(wanted) { posePending = !poseStreams.isEmpty }
             broadcast(.settings(game.currentSensitivity))
+        case .screen(let rotation):
+            guard let rotation else {
+                session.enqueue(.currentScreen, after: 0)
+                break
+            }
+            // Told to everyone only when it changes; the pose gauge's frame turns with it.
+            if game.turnScreen(rotation) {
+                posePending = !poseStreams.isEmpty
+                broadcast(.screen(rotation))
+            }
         case .subscribe(let samples, let pose):
             if let samples {
                 if samples != session.wantsSamples { samplesSubscribers += samples ? 1 : -1 }

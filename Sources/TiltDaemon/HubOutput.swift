@@ -61,6 +61,7 @@ extension Hub {
             case .message(let message): message
             case .currentState: .state(game.state(at: clock()))
             case .currentSensor: .sensor(sensor)
+            case .currentScreen: .screen(game.screenRotation)
             case .hint: preconditionFailure("a hint is rendered from its answer")
             }
         }

@@ -50,9 +50,11 @@ extension Hub {
     }
 
     public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {
-        let before = game.currentSensitivity
+        let (before, screenBefore) = (game.currentSensitivity, game.screenRotation)
         if let trimmed = game.reconfigure(configuration, undoLimit: undoLimit, at: clock()) { broadcast(trimmed) }
         if game.currentSensitivity != before { broadcast(.settings(game.currentSensitivity)) }
+        // A rotation a client set outlives a reload; the file's is the default until one does.
+        if game.screenRotation != screenBefore { broadcast(.screen(game.screenRotation)) }
         afterChanges()
     }
 

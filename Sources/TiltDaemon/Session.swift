@@ -5,12 +5,13 @@ import TiltWire
 /// wait for their change to be on disk, and the input held while it is paused
 /// (docs/protocol.md, "Flow control").
 final class Session {
-    /// What a pending reply will say. `state` and `sensor` answers are rendered when
+    /// What a pending reply will say. `state`, `sensor` and `screen` answers are rendered when
     /// they go out, so they are never older than the events sent before them.
     enum Body {
         case message(ServerMessage)
         case currentState
         case currentSensor
+        case currentScreen
         /// A hint being computed off the loop: it and every reply after it wait until
         /// its answer is in `hintAnswers` (docs/protocol.md, "Hints").
         case hint(id: JSONValue?, ticket: Int)

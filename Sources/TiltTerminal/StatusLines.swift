@@ -18,7 +18,9 @@ extension ClientGame {
         if let best = GameText.bestText(state) { first += "   (\(best))" }
         var lines = [first]
         lines.append(lastEvent ?? "")
-        lines.append(sensor.map(GameText.sensorText) ?? "")
+        // A turned picture is why tilts go where they go: said beside the sensor.
+        let turned = screen.flatMap { $0 == .none ? nil : "   " + GameText.screenText($0) } ?? ""
+        lines.append((sensor.map(GameText.sensorText) ?? "") + turned)
         if let pose, sensor?.status == .active { lines.append(PoseGauge.line(pose)) }
         if isThinking { lines.append("hint: thinking…") } else if let hintLine { lines.append(hintLine) }
         if let notice { lines.append(notice) }

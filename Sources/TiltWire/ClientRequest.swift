@@ -18,12 +18,14 @@ public enum Command: Equatable, Sendable {
     case hint
     /// The detector's angles; nil leaves that one as it is.
     case configure(trigger: Double?, release: Double?)
+    /// How the picture is turned; nil asks for the rotation in force (docs/protocol.md, "Screen rotation").
+    case screen(ScreenRotation?)
 
     /// The commands' names, written once: what a request's "cmd" says, the list an
     /// unknown command's reply gives, and (by the exhaustive switches over it) what
     /// `decode` reads, so a new command cannot be named without being decoded.
     public enum Name: String, CaseIterable, Sendable {
-        case state, tilt, move, slide, undo, redo, new, calibrate, subscribe, sensor, configure, hint
+        case state, tilt, move, slide, undo, redo, new, calibrate, subscribe, sensor, configure, hint, screen
     }
 
     public var name: String { commandName.rawValue }
@@ -42,6 +44,7 @@ public enum Command: Equatable, Sendable {
         case .sensor: .sensor
         case .hint: .hint
         case .configure: .configure
+        case .screen: .screen
         }
     }
 
@@ -180,6 +183,16 @@ public struct ClientRequest: Equatable, Sendable {
                 throw reject(.badArgument, "subscribe needs \"samples\" or \"pose\": true or false")
             }
             command = .subscribe(samples: streams[0], pose: streams[1])
+        case .screen:
+            var rotation: ScreenRotation?
+            if let field = argument("rotation") {
+                // Only the four quarter turns, as written: 360 or -90 is no rotation a display has.
+                guard let degrees = field.int, let quarter = ScreenRotation(rawValue: degrees) else {
+                    throw reject(.badArgument, "\"rotation\" must be \(ScreenRotation.allowedText) (degrees counter-clockwise)")
+                }
+                rotation = quarter
+            }
+            command = .screen(rotation)
         }
         return ClientRequest(id: id, command: command)
     }
@@ -209,6 +222,8 @@ public struct ClientRequest: Equatable, Sendable {
         case .configure(let trigger, let release):
             if let trigger { w.field("trigger", trigger) }
             if let release { w.field("release", release) }
+        case .screen(let rotation):
+            if let rotation { w.field("rotation", rotation.degrees) }
         case .state, .undo, .redo, .calibrate, .sensor, .hint: break
         }
         return w.line()

@@ -116,6 +116,9 @@ public enum ServerMessage: Equatable, Sendable {
     case pose(PoseReport)
     /// The player's settings: after the greeting, and to everyone when they change.
     case settings(Sensitivity)
+    /// How the picture is turned, as the detector reads tilts: after the greeting's
+    /// `settings`, to everyone when a client changes it, and in answer to `screen`.
+    case screen(ScreenRotation)
     /// `moved` is the number of tiles an action moved (absent for other commands).
     case reply(id: JSONValue?, command: String, moved: Int?)
     /// The `reply` to `hint`, with its answer.
@@ -135,6 +138,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .calibrated: "calibrated"
         case .pose: "pose"
         case .settings: "settings"
+        case .screen: "screen"
         case .error: "error"
         }
     }
@@ -201,6 +205,8 @@ public enum ServerMessage: Equatable, Sendable {
         case .settings(let s):
             w.field("trigger", s.trigger)
             w.field("release", s.release)
+        case .screen(let rotation):
+            w.field("rotation", rotation.degrees)
         case .reply(let id, let command, let moved):
             if let id { w.field("id", raw: id) }
             w.field("cmd", command)

@@ -114,6 +114,11 @@ extension ServerMessage {
                                     trigger: double("trigger"), release: double("release")))
         case "settings":
             return .settings(Sensitivity(trigger: double("trigger"), release: double("release")))
+        case "screen":
+            guard let rotation = ScreenRotation(rawValue: try int("rotation")) else {
+                throw DecodingFailure(message: "screen: \"rotation\" is not \(ScreenRotation.allowedText)")
+            }
+            return .screen(rotation)
         case "calibrated":
             return .calibrated(auto: value["auto"]?.bool ?? false)
         case "reply":

@@ -16,6 +16,7 @@ enum StatusCommand: ClientCommand {
         }
         var state: GameState?
         var sensor: SensorReport?
+        var screen: ScreenRotation?
         do throws(DaemonConnection.Failure) {
             let messages = try connection.request(.sensor)
             // A daemon at its client limit greets, then refuses.
@@ -23,6 +24,7 @@ enum StatusCommand: ClientCommand {
             for message in messages {
                 if case .state(let s) = message { state = s }
                 if case .sensor(let r) = message { sensor = r }
+                if case .screen(let r) = message { screen = r }
             }
         } catch {
             return report(error).status
@@ -32,7 +34,7 @@ enum StatusCommand: ClientCommand {
             return ExitStatus.protocolError
         }
         if arguments.flag(json) {
-            print(json(state: state, sensor: sensor, daemon: connection))
+            print(json(state: state, sensor: sensor, screen: screen, daemon: connection))
             return ExitStatus.ok
         }
         BoardText.lines(state).forEach { print($0) }
@@ -43,11 +45,13 @@ enum StatusCommand: ClientCommand {
         print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
         for line in GameText.recordLines(state) { print(line) }
         print(GameText.sensorText(sensor))
+        // A daemon before `screen` says nothing of it.
+        if let screen { print(GameText.screenText(screen)) }
         print("daemon \(connection.daemonVersion) at \(connection.path)")
         return ExitStatus.ok
     }
 
-    static func json(state: GameState, sensor: SensorReport, daemon: DaemonConnection) -> String {
+    static func json(state: GameState, sensor: SensorReport, screen: ScreenRotation?, daemon: DaemonConnection) -> String {
         // The protocol's own encodings, nested, so the fields are the same as on the wire.
         func object(_ message: ServerMessage) -> JSONValue {
             let line = message.encoded().dropLast()
@@ -57,6 +61,7 @@ enum StatusCommand: ClientCommand {
         writer.field("daemon", raw: .object([("version", .string(daemon.daemonVersion)), ("socket", .string(daemon.path))]))
         writer.field("state", raw: object(.state(state)))
         writer.field("sensor", raw: object(.sensor(sensor)))
+        if let screen { writer.field("screen", raw: object(.screen(screen))) }
         return String(decoding: writer.line().dropLast(), as: UTF8.self)
     }
 }

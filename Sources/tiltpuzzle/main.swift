@@ -8,7 +8,7 @@ import Glibc
 let clientCommands: [any ClientCommand.Type] = [
     StatusCommand.self, WatchCommand.self, PlayCommand.self,
     TiltCommand.self, MoveCommand.self, SlideCommand.self, UndoCommand.self, RedoCommand.self, HintCommand.self,
-    NewCommand.self, CalibrateCommand.self, ConfigureCommand.self, DemoCommand.self, SensorsCommand.self, RecordCommand.self,
+    NewCommand.self, CalibrateCommand.self, ConfigureCommand.self, ScreenCommand.self, DemoCommand.self, SensorsCommand.self, RecordCommand.self,
     GUICommand.self,
 ]
 

@@ -200,12 +200,12 @@ public final class TestClient {
         return read { ($0["type"] as? String == "reply" || $0["type"] as? String == "error") && $0["id"] as? Int == id }
     }
 
-    /// Reads and checks the greeting: hello, state, sensor, settings.
+    /// Reads and checks the greeting: hello, state, sensor, settings, screen.
     @discardableResult
     public func greeting() -> [String: Any]? {
         let hello = next()
         guard hello?["type"] as? String == "hello", let state = next(), next()?["type"] as? String == "sensor",
-              next()?["type"] as? String == "settings" else {
+              next()?["type"] as? String == "settings", next()?["type"] as? String == "screen" else {
             return nil
         }
         return state

@@ -7,7 +7,7 @@ import TiltWire
     @Test func attachSendsHelloStateSensorAndClaimsTheSensor() {
         let harness = HubHarness()
         let (_, client) = harness.attach()
-        #expect(client.types() == ["hello", "state", "sensor", "settings"])
+        #expect(client.types() == ["hello", "state", "sensor", "settings", "screen"])
         #expect(client.messages[0]["protocol"]?.int == 1)
         #expect(client.messages[1]["board"] == .array((0..<16).map { .number(String($0)) }))
         #expect(harness.claims == [true])

@@ -182,11 +182,12 @@ final class ClockedHub: HubDelegate {
 
 /// `configure` and `settings` (docs/protocol.md): the player's sensitivity.
 @Suite struct SensitivityTests {
-    @Test func theGreetingEndsWithTheSettings() {
+    @Test func theGreetingsSettingsComeBeforeItsScreen() {
         let harness = HubHarness()
         let (_, client) = harness.attach()
-        #expect(client.messages.last?["type"]?.string == "settings")
-        #expect(client.messages.last?["trigger"]?.double == 20 && client.messages.last?["release"]?.double == 10)
+        let settings = client.messages[client.messages.count - 2]
+        #expect(settings["type"]?.string == "settings")
+        #expect(settings["trigger"]?.double == 20 && settings["release"]?.double == 10)
     }
 
     @Test func configureChangesTheDetectorAtOnceAndTellsEveryone() {
