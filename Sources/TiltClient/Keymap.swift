@@ -27,6 +27,8 @@ public enum UserAction: Equatable, Sendable {
     case chooseSize
     /// The next sensitivity preset (the daemon's settings say which is current).
     case cycleSensitivity
+    /// The picture a quarter further round (the daemon's `screen` says where it is).
+    case turnScreen
     case quit
 
     /// The one keymap of both views (docs/client.md, "Keys"). Letters are
@@ -46,6 +48,7 @@ public enum UserAction: Equatable, Sendable {
             case "c": self = .send(.calibrate)
             case "h", "?", "/": self = .send(.hint)
             case "s": self = .cycleSensitivity
+            case "o": self = .turnScreen
             case "f": self = .toggleFullscreen
             case "q": self = .quit
             default: return nil
@@ -61,5 +64,11 @@ extension UserAction {
     public static func nextSensitivity(after settings: Sensitivity?) -> Sensitivity {
         guard let settings, let preset = Sensitivity.Preset(settings) else { return Sensitivity.Preset.normal.sensitivity }
         return preset.next.sensitivity
+    }
+
+    /// What `turnScreen` asks for after the daemon's rotation: a quarter further
+    /// counter-clockwise, round and round (from upright when it has not said).
+    public static func nextScreen(after rotation: ScreenRotation?) -> ScreenRotation {
+        ScreenRotation(degrees: (rotation ?? ScreenRotation.none).degrees + 90)!
     }
 }

@@ -1,4 +1,5 @@
 import TiltCommandLine
+import TiltCore
 
 /// The graphical board's command line, declared once: `tiltpuzzle gui` shows the
 /// help and checks the options, `tiltpuzzle-gui` (which it runs) parses them.
@@ -8,22 +9,27 @@ public struct GUIOptions: Equatable, Sendable {
     public var windowSize = Size(width: 640, height: 800)
     public var font: String?
     public var frameStats = false
+    /// How the picture is turned, chosen by hand over what the display says.
+    public var screenRotation: ScreenRotation?
 
     static let fullscreenOption = OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing).")
     static let windowOption = OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800).")
     static let fontOption = OptionSpec("--font", value: "PATH", help: "A TrueType font for the numbers (default: DejaVu Sans Bold).")
     static let frameStatsOption = OptionSpec("--frame-stats",
                                              help: "After each burst of animation, print the frames drawn and their rate to stderr.")
+    static let screenRotationOption = OptionSpec(
+        "--screen-rotation", value: "DEGREES",
+        help: "How the picture is turned, \(ScreenRotation.allowedText) counter-clockwise, for a display that does not say (default: as the display says, else the daemon's).")
     static let socketOption = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it).")
 
     public static let spec = CommandSpec(
         "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
-        options: [fullscreenOption, windowOption, fontOption, frameStatsOption],
+        options: [fullscreenOption, windowOption, fontOption, screenRotationOption, frameStatsOption],
         discussion: """
             Tap a tile in the gap's row or column to slide it there;
             swipe a tile to move it.
             Keys: arrows tilt, u undo, r redo, n new game (it asks during a game),
-            g board size, c calibrate, h or ? hint, s sensitivity, f full screen,
+            g board size, c calibrate, h or ? hint, s sensitivity, o screen rotation, f full screen,
             q or Escape quit. Asked about a new game: y or Enter starts it,
             n or Escape keeps the game, 3 to 6 choose the size.
             The window reconnects by itself when the daemon restarts.
@@ -46,6 +52,9 @@ public struct GUIOptions: Equatable, Sendable {
         if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, e.g. 640x800", Self.size) {
             windowSize = size
         }
+        screenRotation = try arguments.value(Self.screenRotationOption, as: ScreenRotation.allowedText) {
+            Int($0).flatMap(ScreenRotation.init(rawValue:))
+        }
     }
 
     /// "640x800" (at least 160 pixels each way, so the panel's text still fits).
@@ -63,6 +72,7 @@ public struct GUIOptions: Equatable, Sendable {
         if fullscreen { result.append("--fullscreen") }
         result += ["--window", "\(Int(windowSize.width))x\(Int(windowSize.height))"]
         if let font { result += ["--font", font] }
+        if let screenRotation { result += ["--screen-rotation", String(screenRotation.degrees)] }
         if frameStats { result.append("--frame-stats") }
         return result
     }

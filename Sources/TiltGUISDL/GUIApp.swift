@@ -1,5 +1,6 @@
 import TiltCommandLine
 import TiltClient
+import TiltCore
 import TiltGUI
 import TiltSystem
 import TiltWire
@@ -28,6 +29,10 @@ final class GUIApp {
     private var welcoming: Bool
     private let welcomed: FirstStartMarker
     private var stats = FrameStats()
+    /// Which way the picture is turned, for the daemon's detector (docs/gui.md, "Rotation").
+    private var screen: ScreenFollower
+    /// On Wayland, the outputs' transforms as they change (SDL 2 reads them only at start).
+    private var outputs: WaylandOutputs?
     private var running = true
     private var needsDrawing = true
     private var lastFrame = 0.0
@@ -42,9 +47,12 @@ final class GUIApp {
         link = DaemonLink(candidates: candidates)
         welcomed = FirstStartMarker(path: FirstStart.markerPath(environment: ProcessEnvironment.current))
         welcoming = !welcomed.exists
+        screen = ScreenFollower(chosen: options.screenRotation)
+        outputs = window.waylandDisplay.flatMap { WaylandOutputs(display: $0, changed: SDLEvents.pushDisplayTurned) }
         frameInterval = 1 / window.refreshRate
         scene.frameInterval = frameInterval
         printsFrameStats = options.frameStats
+        screen.displayTurned(displayRotation)
         if printsFrameStats {
             log("renderer \(renderer.name), vsync \(renderer.hasVSync ? "on" : "off"), "
                 + "\(Int(window.refreshRate)) Hz")
@@ -115,6 +123,10 @@ final class GUIApp {
             gestures.cancel()
         case .redraw:
             needsDrawing = true
+        case .displayTurned:
+            screen.displayTurned(displayRotation)
+            tellScreen()
+            needsDrawing = true
         case .daemonReadable:
             do throws(DaemonConnection.Failure) {
                 take(try link.receive())
@@ -160,6 +172,9 @@ final class GUIApp {
         case .cycleSensitivity:
             let next = scene.nextSensitivity
             perform(.send(.configure(trigger: next.trigger, release: next.release)))
+        case .turnScreen:
+            screen.chooseNext(after: scene.game.screen)
+            tellScreen()
         case .send(let command):
             switch link.send(command) {
             case .success(let id): scene.sent(command, id: id)
@@ -183,6 +198,8 @@ final class GUIApp {
             take(greeting)
             // The tilt gauge follows the detector's view (docs/gui.md).
             perform(.send(.subscribe(pose: true)))
+            screen.connected()
+            tellScreen()
         case .failure(let failure)?:
             let before = scene.sensorLine
             scene.disconnected(reason: Self.firstLine(failure))
@@ -190,6 +207,20 @@ final class GUIApp {
         case nil:
             break
         }
+    }
+
+    /// How the window's display is turned: the Wayland output's transform, else SDL's word.
+    private var displayRotation: ScreenRotation? {
+        if let outputs, let origin = window.displayOrigin, let rotation = outputs.rotation(atX: origin.x, y: origin.y) {
+            return rotation
+        }
+        return ScreenFollower.rotation(window.displayOrientation)
+    }
+
+    /// Tells the daemon how the picture is turned, when that changed or it has not heard.
+    private func tellScreen() {
+        guard scene.connection == .connected, let command = screen.due() else { return }
+        perform(.send(command))
     }
 
     private func lostDaemon(_ failure: DaemonConnection.Failure) {

@@ -34,6 +34,8 @@ enum InputEvent {
     case redraw
     /// The socket watcher's wake-up: the daemon has sent something.
     case daemonReadable
+    /// The window's display may be turned another way, or the window is on another display.
+    case displayTurned
     case ignored
 }
 
@@ -61,13 +63,24 @@ enum SDLEvents {
             SDL_Quit()
             throw SDLError(message: "no display to show the board on (neither DISPLAY nor WAYLAND_DISPLAY is set)")
         }
-        wakeEventType = SDL_RegisterEvents(1)
+        wakeEventType = SDL_RegisterEvents(2)
+        turnEventType = wakeEventType + 1
     }
 
     static func stop() { SDL_Quit() }
 
     /// Set once before the watcher thread starts; read-only afterwards.
     nonisolated(unsafe) private static var wakeEventType: UInt32 = UInt32.max
+
+    /// Set once at start, like the wake-up's.
+    nonisolated(unsafe) private static var turnEventType: UInt32 = UInt32.max
+
+    /// Tells the loop that a display may be turned (WaylandOutputs hears it inside SDL's pump).
+    static func pushDisplayTurned() {
+        var event = SDL_Event()
+        event.type = turnEventType
+        _ = SDL_PushEvent(&event)
+    }
 
     /// Wakes `wait`. Safe from any thread (SDL_PushEvent is).
     static func pushWakeUp() {
@@ -97,6 +110,7 @@ enum SDLEvents {
     private static func translate(_ event: SDL_Event) -> InputEvent {
         switch event.type {
         case wakeEventType: return .daemonReadable
+        case turnEventType: return .displayTurned
         case SDL_QUIT.rawValue: return .quit
         case SDL_KEYDOWN.rawValue:
             // A held key would tilt again and again; a tilt is one press.
@@ -114,8 +128,11 @@ enum SDLEvents {
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: return .pointerCancel
             case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SIZE_CHANGED.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
                 return .redraw
+            case SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue: return .displayTurned
             default: return .ignored
             }
+        case SDL_DISPLAYEVENT.rawValue where UInt32(event.display.event) == SDL_DISPLAYEVENT_ORIENTATION.rawValue:
+            return .displayTurned
         case SDL_DISPLAYEVENT.rawValue, SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
             return .redraw
         default:
@@ -226,6 +243,37 @@ final class Window {
         SDL_GL_GetDrawableSize(pointer, &width, &height)
         let points = size.width
         return width > 0 && points > 0 ? Double(width) / points : 1
+    }
+
+    /// How the window's display is turned, as SDL tells it (on Wayland, the output's
+    /// transform; unknown where the backend does not say, as on X11).
+    var displayOrientation: ScreenFollower.Orientation {
+        let display = SDL_GetWindowDisplayIndex(pointer)
+        guard display >= 0 else { return .unknown }
+        switch SDL_GetDisplayOrientation(display) {
+        case SDL_ORIENTATION_LANDSCAPE: return .landscape
+        case SDL_ORIENTATION_LANDSCAPE_FLIPPED: return .landscapeFlipped
+        case SDL_ORIENTATION_PORTRAIT: return .portrait
+        case SDL_ORIENTATION_PORTRAIT_FLIPPED: return .portraitFlipped
+        default: return .unknown
+        }
+    }
+
+    /// The Wayland connection SDL speaks for the window; nil on another backend.
+    var waylandDisplay: OpaquePointer? {
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION),
+                                   patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(pointer, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND else { return nil }
+        return info.info.wl.display
+    }
+
+    /// Where the window's display is in the desktop's space.
+    var displayOrigin: (x: Int32, y: Int32)? {
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(pointer)
+        guard display >= 0, SDL_GetDisplayBounds(display, &bounds) == 0 else { return nil }
+        return (bounds.x, bounds.y)
     }
 
     /// The display's frame rate; 60 when the display does not say.

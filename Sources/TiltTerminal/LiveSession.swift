@@ -140,7 +140,7 @@ public final class LiveSession {
     private func press(_ key: Key) -> Ending? {
         guard var keys else { return key != .escape && UserAction(key: key) == .quit ? .quit : nil }
         game.notice = nil
-        let outcome = keys.handle(key, game: game.state, settings: game.settings)
+        let outcome = keys.handle(key, game: game.state, settings: game.settings, screen: game.screen)
         self.keys = keys
         switch outcome {
         case .send(let command): return send(command)

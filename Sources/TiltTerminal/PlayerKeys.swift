@@ -20,8 +20,9 @@ public struct PlayerKeys: Sendable {
 
     public init() {}
 
-    /// The outcome of `key` for the game as it is now, with the daemon's `settings`.
-    public mutating func handle(_ key: Key, game: GameState?, settings: Sensitivity? = nil) -> Outcome {
+    /// The outcome of `key` for the game as it is now, with the daemon's `settings` and `screen`.
+    public mutating func handle(_ key: Key, game: GameState?, settings: Sensitivity? = nil,
+                                screen: ScreenRotation? = nil) -> Outcome {
         let confirming = confirmingNewGame
         confirmingNewGame = false
         // A terminal sends Escape first in every arrow key's code, so a lone one is
@@ -35,6 +36,8 @@ public struct PlayerKeys: Sendable {
         case .cycleSensitivity:
             let next = UserAction.nextSensitivity(after: settings)
             return .send(.configure(trigger: next.trigger, release: next.release))
+        case .turnScreen:
+            return .send(.screen(UserAction.nextScreen(after: screen)))
         case .newGame:
             let inProgress = game.map { $0.moves > 0 && !$0.solved } ?? false
             guard confirming || !inProgress else {

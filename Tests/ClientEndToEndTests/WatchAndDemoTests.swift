@@ -12,9 +12,9 @@ struct WatchAndDemoTests {
         let daemon = try OneShotCommandTests.solvedDaemon(directory)
         let watch = try RunningClient(["--socket", daemon.socketPath, "watch"])
         let lines = watch.lines
-        let greeting = lines.lines(until: { $0.hasPrefix("sensor") })
+        let greeting = lines.lines(until: { $0.hasPrefix("screen") })
         #expect(greeting == ["state 1: 4×4, 0 moves, 0:00 played, solved; board 1 2 3 4, 5 6 7 8, 9 10 11 12, 13 14 15 _",
-                             "sensor disabled — no sensor by choice (source none)"])
+                             "sensor disabled — no sensor by choice (source none)", "screen upright (0°)"])
         // The lines come while the watcher runs, not when it ends.
         _ = try Client.run(["tilt", "right"], on: daemon)
         #expect(lines.next() == "move 2: tile 15 right, cell 14→15 (command), 1 move")
