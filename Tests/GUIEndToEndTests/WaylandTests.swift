@@ -41,10 +41,9 @@ import Glibc
         let compositor = try Compositor(directory: directory, size: Self.output, path: bin, extraEnvironment: [
             "TILTPUZZLE_SOCKET": daemon.socketPath, "XDG_STATE_HOME": stateHome,
         ])
-        // The keys come from one virtual keyboard that exists before the window: with
-        // SDL 2.26 (Debian 12) a keyboard that appears while the window is open crashed
-        // it in libxkbcommon, or its keys were lost. So the keyboard is made now, waits,
-        // then types: a tilt, and q.
+        // The keys come from one virtual keyboard that exists before the window and
+        // waits before it types (a tilt, and q): a keyboard that exists only for its own
+        // key races the window (docs/gui.md, "Keys on Wayland").
         let tilt = GUIOnVirtualDisplayTests.legalTilt(state)
         let typist = try compositor.start("wtype", package: "wtype",
                                           ["-s", "8000", "-k", GUIOnVirtualDisplayTests.keyName(tilt), "-s", "3000", "-k", "q"])
