@@ -67,6 +67,17 @@ struct ClientErrorTests {
         #expect(result.stderr.contains("systemctl start tiltpuzzled.socket"), "the system socket is systemd's")
     }
 
+    /// A bare `tiltpuzzle` says a command is missing and which there are.
+    @Test func noCommandListsTheCommands() throws {
+        let result = try Client.run(["--socket", "/nonexistent/d.sock"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.first == "tiltpuzzle: no command given")
+        #expect(result.stderrLines.dropFirst().first == "Commands:")
+        #expect(result.stderrLines.contains { $0.hasPrefix("  status ") } && result.stderrLines.contains { $0.hasPrefix("  demo ") })
+        #expect(result.stderrLines.last == "(see 'tiltpuzzle --help')")
+    }
+
     /// One line that says what is wrong, one with where to look; status 64.
     @Test(arguments: [
         (["tilt", "sideways"], "tiltpuzzle: DIRECTION must be up, down, left or right, not 'sideways'"),
@@ -82,7 +93,6 @@ struct ClientErrorTests {
         (["status", "--jsn"], "tiltpuzzle: unknown option '--jsn' for 'status'"),
         (["frobnicate"], "tiltpuzzle: unknown command 'frobnicate'"),
         (["--bogus", "status"], "tiltpuzzle: unknown option '--bogus' for 'tiltpuzzle'"),
-        ([], "tiltpuzzle: no command given"),
     ])
     func aBadArgumentIsOneClearLineAndAHint(arguments: [String], message: String) throws {
         // No daemon is needed to find a usage mistake: the socket does not exist.
