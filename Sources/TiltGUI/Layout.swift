@@ -170,6 +170,28 @@ public struct Layout: Equatable, Sendable {
     /// Tile numbers at 0.42 of the cell, not below the legible size while the cell leaves room.
     public var tileTextSize: Double { max(min(minimumText, cellSize * 0.7), cellSize * 0.42).rounded() }
 
+    /// `rect` grown so that none of its edges cuts through a tile's number: an edge that
+    /// would is moved out past the number, within the board (the solved panel hides the
+    /// tiles under it, docs/gui.md, Solved).
+    public func coveringTileNumbers(_ rect: Rect) -> Rect {
+        // A number's half height and half width in cells, with a little to spare: digits
+        // are 0.73 of the pixel size high and about 0.7 of it wide (DejaVu Sans Bold).
+        let size = tileTextSize / cellSize
+        let digits = Double(String(side * side - 1).count)
+        let halfHeight = 0.73 * size / 2 + 0.04, halfWidth = 0.7 * size * digits / 2 + 0.04
+        func out(_ edge: Double, from origin: Double, half: Double, before: Bool) -> Double {
+            let cells = (edge - origin) / cellSize
+            let index = cells.rounded(.down)
+            guard abs(cells - index - 0.5) < half else { return edge }
+            return origin + (index + 0.5 + (before ? -half : half)) * cellSize
+        }
+        let top = max(board.y, out(rect.y, from: board.y, half: halfHeight, before: true))
+        let bottom = min(board.maxY, out(rect.maxY, from: board.y, half: halfHeight, before: false))
+        let left = max(board.x, out(rect.x, from: board.x, half: halfWidth, before: true))
+        let right = min(board.maxX, out(rect.maxX, from: board.x, half: halfWidth, before: false))
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     /// The whole cell at `index` (row-major).
     public func cell(_ index: Int) -> Rect {
         tile(row: Double(index / side), column: Double(index % side)).insetBy(-tileGap / 2)

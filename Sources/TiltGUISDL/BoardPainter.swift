@@ -177,8 +177,10 @@ struct BoardPainter {
         let needed = row * 2 + Double(wrapped.joined().count) * lineHeight + Double(wrapped.count) * size * 0.4 + pad
         let height = min(board.height, max(board.height * 0.6, needed))
         let full = Rect(x: board.x + board.width * 0.06, y: board.center.y - height / 2, width: width, height: height)
-        let panel = Rect(x: full.center.x - full.width * eased / 2, y: full.center.y - full.height * eased / 2,
-                         width: full.width * eased, height: full.height * eased)
+        // Its edges clear of the tiles' numbers, so no part of one shows beside it.
+        let cover = layout.coveringTileNumbers(full)
+        let panel = Rect(x: cover.center.x - cover.width * eased / 2, y: cover.center.y - cover.height * eased / 2,
+                         width: cover.width * eased, height: cover.height * eased)
         renderer.fill(panel, Palette.bannerBackground)
         guard c.progress >= 1 else { return }
         label(c.title, size: row * 1.2, c.isRecord ? Palette.gaugeFired : Palette.bannerText,
