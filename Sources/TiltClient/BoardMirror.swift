@@ -1,7 +1,7 @@
 import TiltWire
 
 /// A client's copy of the daemon's board, kept current from `state` and `move`
-/// events. A gap in the revisions means a missed event: the mirror asks for a
+/// events (and its records from `solved`). A gap in the revisions means a missed event: the mirror asks for a
 /// fresh `state` instead of guessing.
 public struct BoardMirror: Equatable, Sendable {
     public private(set) var state: GameState?
@@ -33,6 +33,18 @@ public struct BoardMirror: Equatable, Sendable {
             current.solved = solved
             current.canUndo = canUndo
             current.canRedo = canRedo
+            state = current
+            return .updated
+        case .solved(let revision, let moves, let time, let news):
+            // A record the solve set is the daemon's from now on (docs/protocol.md,
+            // `solved`): the next `state` would carry it, and a later solve shows it.
+            guard var current = state, revision == current.revision, news.bestTime || news.fewestMoves else {
+                return .unchanged
+            }
+            var record = current.best ?? SizeRecord(size: current.size, bestTime: time, fewestMoves: moves)
+            if news.bestTime { record.bestTime = time }
+            if news.fewestMoves { record.fewestMoves = moves }
+            current.records = (current.records.filter { $0.size != current.size } + [record]).sorted { $0.size < $1.size }
             state = current
             return .updated
         default:

@@ -10,6 +10,8 @@ import Glibc
 public final class DaemonConnection {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case noDaemon(tried: [String])
+        /// Something other than a socket is at `path` (a file, a folder): no daemon can be there.
+        case notASocket(path: String, kind: FileKind)
         case permissionDenied(path: String)
         case protocolMismatch(String)
         case closed
@@ -23,9 +25,15 @@ public final class DaemonConnection {
         public var description: String {
             switch self {
             case .noDaemon(let tried):
+                // Only the system socket is systemd's to start; a path of one's own needs a daemon there.
+                let start = tried.contains(DaemonConnection.systemSocket)
+                    ? "Start it with 'systemctl start tiltpuzzled.socket', or run 'tiltpuzzled' yourself, "
+                    : "Start one there with 'tiltpuzzled --socket \(tried.first ?? "PATH")', "
                 return "no tiltpuzzled is running (tried \(tried.joined(separator: ", "))).\n"
-                    + "Start it with 'systemctl start tiltpuzzled.socket', or run 'tiltpuzzled' yourself, "
-                    + "or point to its socket with --socket PATH or TILTPUZZLE_SOCKET."
+                    + start + "or point to its socket with --socket PATH or TILTPUZZLE_SOCKET."
+            case .notASocket(let path, let kind):
+                return "\(path) is not a socket but \(kind): no daemon can listen there.\n"
+                    + "Point to the daemon's socket with --socket PATH or TILTPUZZLE_SOCKET."
             case .permissionDenied(let path):
                 return "permission denied on \(path).\n"
                     + "Join the 'tiltpuzzle' group ('sudo usermod -aG tiltpuzzle $USER', then log in again)."
@@ -81,6 +89,8 @@ public final class DaemonConnection {
                 fd = try UnixSocket.connect(path: path)
             } catch {
                 if error == .permissionDenied { throw .permissionDenied(path: path) }
+                // connect says only "refused" for a file or a folder in the socket's place.
+                if let kind = try? FileKind(path: path), kind != .socket { throw .notASocket(path: path, kind: kind) }
                 tried.append(path)
                 continue
             }

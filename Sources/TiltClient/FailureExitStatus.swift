@@ -4,7 +4,7 @@ extension DaemonConnection.Failure {
     /// The exit status a client command ends with after this failure (docs/client.md).
     public var exitStatus: Int32 {
         switch self {
-        case .noDaemon, .closed, .io, .noGreeting: ExitStatus.unavailable
+        case .noDaemon, .notASocket, .closed, .io, .noGreeting: ExitStatus.unavailable
         case .permissionDenied: ExitStatus.noPermission
         case .protocolMismatch, .garbled: ExitStatus.protocolError
         case .noReply: ExitStatus.temporaryFailure

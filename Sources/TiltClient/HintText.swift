@@ -10,11 +10,15 @@ public enum HintText {
         return cells.tileIndex(tilting: first)
     }
 
+    /// Whether the hint's way is the shortest: boards over 4×4 are not solved optimally
+    /// (docs/protocol.md, "Hints").
+    public static func quality(_ hint: Hint) -> String { hint.optimal ? "optimal" : "not the shortest" }
+
     /// `slide 7 down — 48 moves to go, optimal`; `solved: no moves to go`.
     public static func describe(_ hint: Hint, board: [Int], size: Int) -> String {
         guard let first = hint.solution.first else { return "solved: no moves to go" }
         let count = hint.solution.count
-        let togo = "\(CountText.text(count, "move")) to go, " + (hint.optimal ? "optimal" : "not the shortest")
+        let togo = "\(CountText.text(count, "move")) to go, " + quality(hint)
         guard let cell = firstTile(hint, board: board, size: size) else { return "tilt \(first) — \(togo)" }
         return "slide \(GameText.label(board[cell], side: size)) \(first) — \(togo)"
     }

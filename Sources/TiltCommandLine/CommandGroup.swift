@@ -14,10 +14,15 @@ public struct CommandGroup: Sendable {
 
     public var helpText: String {
         var text = "\(CommandSpec.paragraph(summary))\n\nUsage: \(program) [global options] <command> [options]\n"
-        text += "\nCommands:\n" + CommandSpec.table(commands.map { ($0.name, $0.summary) })
+        text += "\n" + commandList
         text += "\nGlobal options:\n" + CommandSpec.table((globalOptions + [CommandSpec.help]).map { ($0.usage, $0.help) })
         text += "\nRun '\(program) <command> --help' for a command's options.\n"
         return text
+    }
+
+    /// `Commands:` and a line for each, as the help lists them.
+    public var commandList: String {
+        "Commands:\n" + CommandSpec.table(commands.map { ($0.name, $0.summary) })
     }
 
     public enum Invocation {
@@ -43,7 +48,10 @@ public struct CommandGroup: Sendable {
         if global.wantsHelp { return .help }
         if global.flag("--version") { return .version }
         guard let name = rest.first else {
-            throw UsageError("no command given", hint: "see '\(program) --help'")
+            // A newcomer typing the bare name learns what there is to type.
+            var list = commandList
+            if list.hasSuffix("\n") { list.removeLast() }
+            throw UsageError("no command given", hint: "see '\(program) --help'", details: list)
         }
         if name == "help" {
             guard let topic = rest.dropFirst().first else { return .help }

@@ -140,10 +140,13 @@ public struct CommandSpec: Sendable {
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var message: String
     public var hint: String?
+    /// Lines printed between the message and the hint (the commands, when none was given).
+    public var details: String?
 
-    public init(_ message: String, hint: String? = nil) {
+    public init(_ message: String, hint: String? = nil, details: String? = nil) {
         self.message = message
         self.hint = hint
+        self.details = details
     }
 
     public static let exitStatus = ExitStatus.usage

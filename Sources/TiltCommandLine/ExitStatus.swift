@@ -6,6 +6,9 @@ public enum ExitStatus {
     public static let ok: Int32 = 0
     /// The daemon refused the request (an `error` reply); nothing else.
     public static let refused: Int32 = 1
+    /// A command that moves tiles (`tilt`, `move`, `slide`, `undo`, `redo`) was taken,
+    /// and no tile moved: a tile that cannot go that way, nothing to undo.
+    public static let nothingMoved: Int32 = 2
     /// EX_USAGE: the command line was wrong.
     public static let usage: Int32 = 64
     /// EX_DATAERR: the input (a trace, a board) was wrong.

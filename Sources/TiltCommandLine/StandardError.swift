@@ -7,10 +7,11 @@ public enum StandardError {
         try? FileDescriptor.standardError.writeAll(message + "\n")
     }
 
-    /// A usage error as every program reports it: the message, a hint (where to
+    /// A usage error as every program reports it: the message, its details if any, a hint (where to
     /// read more, unless the error has a better one), exit 64.
     public static func report(_ error: UsageError, program: String, help: String? = nil) -> Int32 {
         print("\(program): \(error.message)")
+        if let details = error.details { print(details) }
         print("(\(error.hint ?? "see '\(help ?? program) --help'"))")
         return ExitStatus.usage
     }

@@ -175,11 +175,11 @@ public struct BoardScene: Sendable {
     /// The tile (its value) the hint says to slide next: it glows.
     public var hintedTile: Int? { game.hintedTile }
 
-    /// `slide 7 down: 48 to go, optimal`; `thinking…` while the daemon computes it.
+    /// `slide 7 down: 48 to go, optimal` (or `not the shortest`); `thinking…` while the daemon computes it.
     public var hintText: String? {
         if game.isThinking { return "hint: thinking…" }
         guard let hint = game.hints.hint, let first = hint.solution.first, let tile = hintedTile else { return nil }
-        return "slide \(label(tile)) \(first): \(hint.solution.count) to go" + (hint.optimal ? ", optimal" : "")
+        return "slide \(label(tile)) \(first): \(hint.solution.count) to go, " + HintText.quality(hint)
     }
 
     /// The sensitivity choice shown on its button: the preset in effect (angles set

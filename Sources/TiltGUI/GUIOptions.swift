@@ -48,8 +48,12 @@ public struct GUIOptions: Equatable, Sendable {
         socket = arguments.value(Self.socketOption)
         fullscreen = arguments.flag(Self.fullscreenOption)
         font = arguments.value(Self.fontOption)
+        // An empty path is a slip on the command line, not a file to look for.
+        for (option, value) in [(Self.socketOption, socket), (Self.fontOption, font)] where value?.isEmpty == true {
+            throw UsageError("\(option.name) needs a path, not ''")
+        }
         frameStats = arguments.flag(Self.frameStatsOption)
-        if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, e.g. 640x800", Self.size) {
+        if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, each 160 to 16384 pixels (e.g. 640x800)", Self.size) {
             windowSize = size
         }
         screenRotation = try arguments.value(Self.screenRotationOption, as: ScreenRotation.allowedText) {
@@ -59,7 +63,7 @@ public struct GUIOptions: Equatable, Sendable {
 
     /// "640x800" (at least 160 pixels each way, so the panel's text still fits).
     static func size(_ text: String) -> Size? {
-        let parts = text.split(separator: "x")
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
               (160...16384).contains(width), (160...16384).contains(height) else { return nil }
         return Size(width: Double(width), height: Double(height))

@@ -19,15 +19,18 @@ public struct Layout: Equatable, Sendable {
     /// The square of the tilt gauge, at the end of the status lines.
     public let gauge: Rect
     public let buttons: [Button]
-    /// The pixel size of status and button text.
+    /// The pixel size of status text.
     public let textSize: Double
+    /// The pixel size of button labels (a little smaller than the status text, never below the legible size).
+    public let buttonTextSize: Double
     /// The smallest pixel size any text is drawn at (docs/gui.md, Text).
     public let minimumText: Double
     /// The smallest side of a button: 9 mm at the display's density (docs/gui.md).
     public let minimumTarget: Double
 
     /// Lines of status text the panel holds: three under a portrait board, four in the
-    /// narrower landscape panel; longer texts wrap, then end with "…".
+    /// narrower landscape panel where the height leaves room for them; longer texts
+    /// wrap, then end with "…".
     public let statusLines: Int
     /// A line of text is this many times its pixel size high.
     public static let lineHeight = 1.25
@@ -63,14 +66,25 @@ public struct Layout: Equatable, Sendable {
         let along = orientation == .portrait ? window.width : window.height
         let textSize = max(minimumText, min(32, (along / 26).rounded()))
         self.textSize = textSize
-        let statusLines = orientation == .portrait ? 3 : 4
-        self.statusLines = statusLines
-        let statusHeight = (Double(statusLines) * Self.lineHeight * textSize).rounded(.up)
         let minimumTarget = (Self.minimumTargetMillimetres * pointsPerMillimetre).rounded(.up)
         self.minimumTarget = minimumTarget
-        let buttonHeight = max(2 * textSize, minimumTarget)
+        let buttonTextSize = max(minimumText, textSize * 0.8)
+        self.buttonTextSize = buttonTextSize
+        // Room for a label on two lines: "Tilt:" over "normal" (docs/gui.md, Text).
+        let compactHeight = max(2 * textSize, minimumTarget)
+        let buttonHeight = max(compactHeight, (2 * Self.lineHeight * buttonTextSize).rounded(.up))
         let gap = (margin / 2).rounded()
         let controls = Control.allCases
+        // On its side a window too low for four status lines above two columns of such
+        // buttons keeps three, so the buttons' labels keep their second line.
+        let twoColumns = Double((controls.count + 1) / 2) * (buttonHeight + gap) - gap
+        let fourLines = (4 * Self.lineHeight * textSize).rounded(.up)
+        let statusLines = orientation == .portrait || window.height - 2 * margin - gap - fourLines < twoColumns ? 3 : 4
+        self.statusLines = statusLines
+        let statusHeight = (Double(statusLines) * Self.lineHeight * textSize).rounded(.up)
+        // A button at least as wide as a label's widest word needs: "Calibrate" is 5.13
+        // times the pixel size in the default font, beside the padding on each side.
+        let wordWidth = 5.2 * buttonTextSize + 2 * Self.buttonPadding(textSize)
 
         switch orientation {
         case .portrait:
@@ -78,7 +92,7 @@ public struct Layout: Equatable, Sendable {
             // as few as keep each button at least the minimum target wide and wide
             // enough for its label to stay legible.
             let width = window.width - 2 * margin
-            let narrowest = max(minimumTarget, 5.5 * textSize)
+            let narrowest = max(minimumTarget, 5.5 * textSize, wordWidth)
             let fit = Int((width + gap) / (narrowest + gap))
             let count = controls.count
             let columns = [count, (count + 1) / 2, (count + 2) / 3, 2, 1].first { $0 <= fit } ?? 1
@@ -104,7 +118,8 @@ public struct Layout: Equatable, Sendable {
                                   columns: columns, rowHeight: grown, gap: gap)
         case .landscape:
             // As wide as the board leaves free: the board's side is the height either way.
-            let panelWidth = max(10 * textSize, (window.width * 0.25).rounded(), window.width - window.height - margin)
+            let panelWidth = max(10 * textSize, 2 * wordWidth + gap, (window.width * 0.25).rounded(),
+                                 window.width - window.height - margin)
             let boardArea = Rect(x: margin, y: margin, width: window.width - 3 * margin - panelWidth,
                                  height: window.height - 2 * margin)
             let status = Rect(x: window.width - margin - panelWidth, y: margin, width: panelWidth, height: statusHeight)
@@ -116,9 +131,12 @@ public struct Layout: Equatable, Sendable {
             let gaugeRoom = gap + min(panelWidth, 2 * statusHeight, 4 * textSize)
             let columns = oneColumn + gaugeRoom <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
             let rows = (controls.count + columns - 1) / columns
+            // Two lines' room where the height allows it, else as tall as the rows fit.
+            let fitting = ((available - Double(rows - 1) * gap) / Double(rows)).rounded(.down)
+            let rowHeight = max(compactHeight, min(buttonHeight, fitting))
             let buttons = Layout.grid(controls, in: Rect(x: status.x, y: status.maxY + gap, width: panelWidth,
-                                                         height: Double(rows) * (buttonHeight + gap) - gap),
-                                      columns: columns, rowHeight: buttonHeight, gap: gap)
+                                                         height: Double(rows) * (rowHeight + gap) - gap),
+                                      columns: columns, rowHeight: rowHeight, gap: gap)
             self.buttons = buttons
             let below = (buttons.last?.frame.maxY ?? status.maxY) + gap
             let gaugeSide = max(0, min(panelWidth, 2 * statusHeight, window.height - margin - below))
@@ -142,11 +160,37 @@ public struct Layout: Equatable, Sendable {
         }
     }
 
+    /// The space between a button's edge and its label, on either side.
+    public var buttonPadding: Double { Self.buttonPadding(textSize) }
+    static func buttonPadding(_ textSize: Double) -> Double { textSize * 0.3 }
+
     public var cellSize: Double { board.width / Double(side) }
     /// The board shows through between tiles, so they read as separate pieces.
     public var tileGap: Double { max(2, (cellSize * 0.05).rounded()) }
     /// Tile numbers at 0.42 of the cell, not below the legible size while the cell leaves room.
     public var tileTextSize: Double { max(min(minimumText, cellSize * 0.7), cellSize * 0.42).rounded() }
+
+    /// `rect` grown so that none of its edges cuts through a tile's number: an edge that
+    /// would is moved out past the number, within the board (the solved panel hides the
+    /// tiles under it, docs/gui.md, Solved).
+    public func coveringTileNumbers(_ rect: Rect) -> Rect {
+        // A number's half height and half width in cells, with a little to spare: digits
+        // are 0.73 of the pixel size high and about 0.7 of it wide (DejaVu Sans Bold).
+        let size = tileTextSize / cellSize
+        let digits = Double(String(side * side - 1).count)
+        let halfHeight = 0.73 * size / 2 + 0.04, halfWidth = 0.7 * size * digits / 2 + 0.04
+        func out(_ edge: Double, from origin: Double, half: Double, before: Bool) -> Double {
+            let cells = (edge - origin) / cellSize
+            let index = cells.rounded(.down)
+            guard abs(cells - index - 0.5) < half else { return edge }
+            return origin + (index + 0.5 + (before ? -half : half)) * cellSize
+        }
+        let top = max(board.y, out(rect.y, from: board.y, half: halfHeight, before: true))
+        let bottom = min(board.maxY, out(rect.maxY, from: board.y, half: halfHeight, before: false))
+        let left = max(board.x, out(rect.x, from: board.x, half: halfWidth, before: true))
+        let right = min(board.maxX, out(rect.maxX, from: board.x, half: halfWidth, before: false))
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
 
     /// The whole cell at `index` (row-major).
     public func cell(_ index: Int) -> Rect {

@@ -81,25 +81,28 @@ struct BoardPainter {
         }
     }
 
-    /// All labels at one size, never below the legible one: a label too wide for its
-    /// button loses its key, then wraps onto two lines (docs/gui.md, Text).
+    /// Every label fitted to its button, never below the legible size: a label too wide
+    /// loses its key, then wraps onto two lines (ButtonLabel, docs/gui.md, Text).
     private func drawButtons(_ scene: BoardScene, _ layout: Layout) {
-        let size = max(layout.minimumText, layout.textSize * 0.8)
         for button in layout.buttons {
             let enabled = isEnabled(button.control, scene)
             renderer.fill(button.frame, enabled ? Palette.button : Palette.buttonDisabled)
             let color = enabled ? Palette.buttonText : Palette.buttonTextDisabled
-            let inner = button.frame.insetBy(layout.textSize * 0.3)
-            let full = scene.label(for: button.control)
-            let fits = text.width(of: full, size: size) <= inner.width
-            paragraph(fits ? full : scene.shortLabel(for: button.control), size: size, color, in: button.frame,
-                      width: inner.width, maxLines: max(1, Int(button.frame.height / (Layout.lineHeight * size))))
+            let fitted = ButtonLabel.fit(full: scene.label(for: button.control), short: scene.shortLabel(for: button.control),
+                                         width: button.frame.width - 2 * layout.buttonPadding, height: button.frame.height,
+                                         size: layout.buttonTextSize, minimum: layout.minimumText) { text.width(of: $0, size: $1) }
+            centred(fitted.lines, size: fitted.size, color, in: button.frame)
         }
     }
 
     /// `content` wrapped to `width` at `size`, the lines centred in `rect` one under another.
     private func paragraph(_ content: String, size: Double, _ color: Color, in rect: Rect, width: Double, maxLines: Int) {
-        let lines = TextWrap.lines(content, width: width, maxLines: maxLines) { text.width(of: $0, size: size) }
+        centred(TextWrap.lines(content, width: width, maxLines: maxLines) { text.width(of: $0, size: size) },
+                size: size, color, in: rect)
+    }
+
+    /// `lines` centred in `rect` one under another.
+    private func centred(_ lines: [String], size: Double, _ color: Color, in rect: Rect) {
         let lineHeight = Layout.lineHeight * size
         let top = rect.y + (rect.height - Double(lines.count) * lineHeight) / 2
         for (offset, line) in lines.enumerated() {
@@ -174,8 +177,10 @@ struct BoardPainter {
         let needed = row * 2 + Double(wrapped.joined().count) * lineHeight + Double(wrapped.count) * size * 0.4 + pad
         let height = min(board.height, max(board.height * 0.6, needed))
         let full = Rect(x: board.x + board.width * 0.06, y: board.center.y - height / 2, width: width, height: height)
-        let panel = Rect(x: full.center.x - full.width * eased / 2, y: full.center.y - full.height * eased / 2,
-                         width: full.width * eased, height: full.height * eased)
+        // Its edges clear of the tiles' numbers, so no part of one shows beside it.
+        let cover = layout.coveringTileNumbers(full)
+        let panel = Rect(x: cover.center.x - cover.width * eased / 2, y: cover.center.y - cover.height * eased / 2,
+                         width: cover.width * eased, height: cover.height * eased)
         renderer.fill(panel, Palette.bannerBackground)
         guard c.progress >= 1 else { return }
         label(c.title, size: row * 1.2, c.isRecord ? Palette.gaugeFired : Palette.bannerText,

@@ -9,6 +9,10 @@ import Glibc
 /// `tiltpuzzle-gui [options]`: parses the command line, finds a font, opens the
 /// window and runs until the player quits. Returns the exit status.
 public enum GUIMain {
+    /// The name its messages start with: run directly, it is not `tiltpuzzle` (which
+    /// checks the options itself before it runs this program).
+    static let program = "tiltpuzzle-gui"
+
     public static func run(arguments: [String]) -> Int32 {
         // This program is what `tiltpuzzle gui` runs: help and errors speak of that command.
         let spec = GUIOptions.standaloneSpec
@@ -21,7 +25,7 @@ public enum GUIMain {
             }
             options = try GUIOptions(parsed)
         } catch {
-            return StandardError.report(error, program: "tiltpuzzle", help: "tiltpuzzle gui")
+            return StandardError.report(error, program: program, help: "tiltpuzzle gui")
         }
         let fontPath: String
         do throws(FontLocator.NotFound) {
@@ -41,7 +45,7 @@ public enum GUIMain {
                 fail(error.description)
                 return ExitStatus.dataError
             }
-            try SDLEvents.start()
+            try SDLEvents.start(DisplayChoice(environment: ProcessEnvironment.current))
             defer { SDLEvents.stop() }
             let candidates = DaemonConnection.candidatePaths(explicit: options.socket, environment: ProcessEnvironment.current)
             try GUIApp(options: options, fontPath: fontPath, candidates: candidates).run()
@@ -53,6 +57,6 @@ public enum GUIMain {
     }
 
     private static func fail(_ message: String) {
-        StandardError.print("tiltpuzzle-gui: \(message)")
+        StandardError.print("\(program): \(message)")
     }
 }

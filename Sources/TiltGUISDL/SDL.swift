@@ -46,8 +46,12 @@ enum SDLEvents {
     private static let mousePointer: Int64 = -1
 
     /// Starts the video subsystem only: joysticks and sensors would make SDL poll
-    /// instead of sleeping in SDL_WaitEventTimeout.
-    static func start() throws(SDLError) {
+    /// instead of sleeping in SDL_WaitEventTimeout. Only `display`'s driver is tried.
+    static func start(_ display: DisplayChoice) throws(SDLError) {
+        if let missing = display.missing { throw SDLError(message: missing) }
+        // The one display the environment names, not every driver SDL has (a Wayland
+        // probe without a Wayland display complains on standard error by itself).
+        if let driver = display.driver { SDL_SetHint(SDL_HINT_VIDEODRIVER, driver) }
         // Touches arrive as finger events; the synthetic mouse copies are filtered by id.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -55,13 +59,15 @@ enum SDLEvents {
         // creation; one set by whoever started the board wins.
         setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppIdentity.id, 0)
         setenv("SDL_VIDEO_X11_WMCLASS", AppIdentity.id, 0)
-        guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError("cannot start SDL video") }
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else {
+            throw SDLError(message: display.failure(reason: String(cString: SDL_GetError())))
+        }
         // With no display SDL falls back to drawing off screen, where nobody sees the
         // board and SDL polls every millisecond: unless asked for, that is an error.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if ["offscreen", "dummy"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
             SDL_Quit()
-            throw SDLError(message: "no display to show the board on (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+            throw SDLError(message: display.failure(reason: "SDL found no driver that opens it"))
         }
         wakeEventType = SDL_RegisterEvents(2)
         turnEventType = wakeEventType + 1

@@ -77,7 +77,10 @@ public final class LiveSession {
                 guard draw(terminal) else { return .outputClosed }
                 dirty = false
             }
-            var waits = [(connection.descriptor, Poll.Events.readable), (signals.descriptor, .readable)]
+            // Our output too, for no event: poll() reports its error or hang-up by itself,
+            // so a reader that went away (`watch | head -1`) ends us while the game is idle.
+            var waits = [(connection.descriptor, Poll.Events.readable), (signals.descriptor, .readable),
+                         (terminal?.output ?? .standardOutput, [])]
             if readingKeys, let terminal { waits.append((terminal.input, .readable)) }
             let tick = terminal == nil ? nil : game.secondsToNextTick(at: MonotonicClock.now())
             let ready: [Poll.Events]
@@ -90,6 +93,7 @@ public final class LiveSession {
                 dirty = true   // the clock's tick
                 continue
             }
+            if !ready[2].isEmpty { return .outputClosed }
             if !ready[1].isEmpty {
                 for number in signals.read() {
                     switch number {
@@ -110,7 +114,7 @@ public final class LiveSession {
                     return .failure(error)
                 }
             }
-            if readingKeys, let terminal, !ready[2].isEmpty {
+            if readingKeys, let terminal, !ready[3].isEmpty {
                 var bytes = [UInt8](repeating: 0, count: 256)
                 let count = (try? terminal.input.read(into: &bytes)) ?? 0
                 // End of input (a hung-up terminal): keep watching, stop reading.

@@ -10,7 +10,9 @@ enum OneShot {
     /// with), prints what it changed; exit 1 with the daemon's message on an error.
     /// A usage error from `make` (a tile not on that board) is reported before
     /// anything is sent (docs/client.md, "Exit statuses"); nil from it sends nothing.
+    /// `status` gives the exit status of what the daemon answered (`nothingMoved`).
     static func perform(_ arguments: ParsedArguments, timeout: Double = 10, describe: ([ServerMessage]) -> String?,
+                        status: ([ServerMessage]) -> Int32 = { _ in ExitStatus.ok },
                         _ make: (GameState) throws(UsageError) -> Command?) -> Int32 {
         let connection: DaemonConnection
         switch connect(arguments) {
@@ -41,12 +43,21 @@ enum OneShot {
         }
         if let refused = refusal(messages) { return refused }
         if let text = describe(messages) { print(text) }
-        return ExitStatus.ok
+        return status(messages)
     }
 
     static func perform(_ command: Command, _ arguments: ParsedArguments, timeout: Double = 10,
                         describe: ([ServerMessage]) -> String?) -> Int32 {
         perform(arguments, timeout: timeout, describe: describe) { _ in command }
+    }
+
+    /// Sends a command that moves tiles (a tilt, a move, a slide, an undo or a redo):
+    /// prints what moved, or `nothing`, and exits `nothingMoved` when no tile moved, so
+    /// a script can tell (docs/client.md, "Exit statuses").
+    static func performMoving(_ arguments: ParsedArguments, nothing: String = "nothing moved",
+                              _ make: (GameState) throws(UsageError) -> Command?) -> Int32 {
+        perform(arguments, describe: { movesText($0, nothing: nothing) },
+                status: { moves($0).isEmpty ? ExitStatus.nothingMoved : ExitStatus.ok }, make)
     }
 
     /// When the request was answered with an error: prints the daemon's message and
@@ -57,8 +68,17 @@ enum OneShot {
         return ExitStatus.refused
     }
 
-    /// `moved 15 right, 14 right — solved!`: each tile by its label, or `nothing moved`.
-    static func movesText(_ messages: [ServerMessage]) -> String {
+    /// `moved 15 right, 14 right — solved!`: each tile by its label, or `nothing` when none moved.
+    static func movesText(_ messages: [ServerMessage], nothing: String) -> String {
+        let moves = moves(messages)
+        guard !moves.isEmpty else { return nothing }
+        var text = "moved " + moves.joined(separator: ", ")
+        if messages.contains(where: { if case .solved = $0 { true } else { false } }) { text += " — solved!" }
+        return text
+    }
+
+    /// Each move among `messages` as `15 right`, its tile by its label.
+    static func moves(_ messages: [ServerMessage]) -> [String] {
         var mirror = BoardMirror()
         var moves: [String] = []
         for message in messages {
@@ -68,10 +88,7 @@ enum OneShot {
             let tile = outcome == .updated ? mirror.state.flatMap { BoardNotation.label(ofValue: $0.board[move.to], side: $0.size) } : nil
             moves.append("\(tile.map(String.init) ?? "a tile") \(move.direction)")
         }
-        guard !moves.isEmpty else { return "nothing moved" }
-        var text = "moved " + moves.joined(separator: ", ")
-        if messages.contains(where: { if case .solved = $0 { true } else { false } }) { text += " — solved!" }
-        return text
+        return moves
     }
 
     static func direction(_ text: String?) throws(UsageError) -> Direction {

@@ -23,7 +23,7 @@ enum TiltCommand: ClientCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         switch checked(spec, { () throws(UsageError) in try OneShot.direction(arguments.argument(0)) }) {
         case .failure(let exit): return exit.status
-        case .success(let direction): return OneShot.perform(.tilt(direction), arguments, describe: OneShot.movesText)
+        case .success(let direction): return OneShot.performMoving(arguments) { _ in .tilt(direction) }
         }
     }
 }
@@ -37,7 +37,7 @@ enum MoveCommand: ClientCommand {
         }) {
         case .failure(let exit): return exit.status
         case .success(let (tile, direction)):
-            return OneShot.perform(arguments, describe: OneShot.movesText) { state throws(UsageError) in
+            return OneShot.performMoving(arguments) { state throws(UsageError) in
                 .move(index: try tile.cell(on: state), direction: direction)
             }
         }
@@ -57,7 +57,7 @@ enum SlideCommand: ClientCommand {
         }) {
         case .failure(let exit): return exit.status
         case .success(let (tile, direction)):
-            return OneShot.perform(arguments, describe: OneShot.movesText) { state throws(UsageError) -> Command? in
+            return OneShot.performMoving(arguments) { state throws(UsageError) -> Command? in
                 let cell = try tile.cell(on: state)
                 // Said the other way, it does not move (as `move` into a wall does not).
                 if let direction, let board = Board(side: state.size, cells: state.board),
@@ -73,14 +73,14 @@ enum SlideCommand: ClientCommand {
 enum UndoCommand: ClientCommand {
     static let spec = CommandSpec("undo", summary: "Undo the last action.")
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        OneShot.perform(.undo, arguments, describe: OneShot.movesText)
+        OneShot.performMoving(arguments, nothing: "nothing to undo") { _ in .undo }
     }
 }
 
 enum RedoCommand: ClientCommand {
     static let spec = CommandSpec("redo", summary: "Redo the last undone action.")
     static func run(_ arguments: ParsedArguments) -> Int32 {
-        OneShot.perform(.redo, arguments, describe: OneShot.movesText)
+        OneShot.performMoving(arguments, nothing: "nothing to redo") { _ in .redo }
     }
 }
 

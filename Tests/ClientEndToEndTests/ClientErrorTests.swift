@@ -15,8 +15,24 @@ struct ClientErrorTests {
         #expect(result.status == 69)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("no tiltpuzzled is running (tried \(socket))"))
-        #expect(result.stderr.contains("systemctl start tiltpuzzled.socket"))
-        #expect(result.stderr.contains("run 'tiltpuzzled'"))
+        #expect(result.stderr.contains("Start one there with 'tiltpuzzled --socket \(socket)'"))
+        #expect(!result.stderr.contains("systemctl"), "systemd starts only the system socket")
+    }
+
+    /// connect() says "refused" for a file or a folder: the client says what is there.
+    @Test(arguments: [("file", "a regular file"), ("folder", "a directory")])
+    func aPathThatIsNoSocketIsSaidToBeNone(name: String, kind: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/" + name
+        if name == "folder" {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } else {
+            try "".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let result = try Client.run(["--socket", path, "status"])
+        #expect(result.status == 69)
+        #expect(result.stderrLines.first == "tiltpuzzle: \(path) is not a socket but \(kind): no daemon can listen there.")
+        #expect(!result.stderr.contains("no tiltpuzzled is running") && !result.stderr.contains("systemctl"))
     }
 
     /// A daemon at its client limit greets, says why and closes: the client reports
@@ -48,6 +64,18 @@ struct ClientErrorTests {
         let result = try Client.run(["tilt", "up"], environment: ["XDG_RUNTIME_DIR": directory.path])
         #expect(result.status == 69)
         #expect(result.stderr.contains("tried \(directory.path)/tiltpuzzle/tiltpuzzled.sock, /run/tiltpuzzle/tiltpuzzled.sock"))
+        #expect(result.stderr.contains("systemctl start tiltpuzzled.socket"), "the system socket is systemd's")
+    }
+
+    /// A bare `tiltpuzzle` says a command is missing and which there are.
+    @Test func noCommandListsTheCommands() throws {
+        let result = try Client.run(["--socket", "/nonexistent/d.sock"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.first == "tiltpuzzle: no command given")
+        #expect(result.stderrLines.dropFirst().first == "Commands:")
+        #expect(result.stderrLines.contains { $0.hasPrefix("  status ") } && result.stderrLines.contains { $0.hasPrefix("  demo ") })
+        #expect(result.stderrLines.last == "(see 'tiltpuzzle --help')")
     }
 
     /// One line that says what is wrong, one with where to look; status 64.
@@ -65,7 +93,6 @@ struct ClientErrorTests {
         (["status", "--jsn"], "tiltpuzzle: unknown option '--jsn' for 'status'"),
         (["frobnicate"], "tiltpuzzle: unknown command 'frobnicate'"),
         (["--bogus", "status"], "tiltpuzzle: unknown option '--bogus' for 'tiltpuzzle'"),
-        ([], "tiltpuzzle: no command given"),
     ])
     func aBadArgumentIsOneClearLineAndAHint(arguments: [String], message: String) throws {
         // No daemon is needed to find a usage mistake: the socket does not exist.

@@ -90,7 +90,11 @@ struct PlayersNumberingTests {
         let slid = try Client.run(["slide", "8"], on: daemon)
         #expect(slid.stdout == "moved 8 left — solved!\n")
         #expect(try Client.run(["move", "8", "right"], on: daemon).stdout == "moved 8 right\n")
-        #expect(try Client.run(["slide", "8", "up"], on: daemon).stdout == "nothing moved\n", "8 slides left, not up")
+        let wrongWay = try Client.run(["slide", "8", "up"], on: daemon)
+        #expect(wrongWay.stdout == "nothing moved\n", "8 slides left, not up")
+        #expect(wrongWay.status == 2)
+        let intoTheWall = try Client.run(["move", "1", "down"], on: daemon)
+        #expect(intoTheWall.stdout == "nothing moved\n" && intoTheWall.status == 2, "1 is not beside the empty cell")
         #expect(try Client.run(["move", "--cell", "8", "left"], on: daemon).stdout == "moved 8 left — solved!\n")
         #expect(try Client.state(of: daemon)["board"] as? [Int] == Array(0 ..< 9))
     }

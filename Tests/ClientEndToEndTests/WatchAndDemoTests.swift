@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TiltSystem
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -27,6 +28,23 @@ struct WatchAndDemoTests {
         #expect(watch.wait() == 128 + SIGTERM)
         #expect(watch.process.endingSignal == nil, "it handled the signal and exited")
         #expect(watch.errorText.isEmpty)
+    }
+
+    /// `watch | head -1` returns with the first line, though nothing happens after it:
+    /// the watcher sees its reader go and ends as a closed pipe ends a program (141).
+    @Test func watchEndsWhenItsReaderGoesWhileTheGameIsIdle() throws {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory)
+        let script = "{ \"$0\" --socket \"$1\" watch; echo \"watch exited $?\" >&2; } | head -1"
+        let shell = try ChildProcess(["sh", "-c", script, Client.path, daemon.socketPath], environment: Client.environment(),
+                                     standardInput: .null, standardOutput: .pipe, standardError: .pipe, otherDescriptors: .closed)
+        defer { shell.signal(SIGKILL) }
+        // Generous: only a watcher that never notices stays past it.
+        let status = try shell.wait(timeout: 60)
+        #expect(status == 0)
+        let (output, errors) = shell.readPipes()
+        #expect(String(decoding: output, as: UTF8.self).hasPrefix("state "))
+        #expect(String(decoding: errors, as: UTF8.self) == "watch exited \(128 + SIGPIPE)\n")
     }
 
     @Test func watchReportsTheDaemonGoingAway() throws {

@@ -33,4 +33,22 @@ import TiltWire
         #expect(mirror.apply(wrongCell) == .needsState, "the tile must move into the empty cell")
         #expect(mirror.state?.board == [0, 1, 2, 3])
     }
+
+    /// A solve that set a record makes it the mirror's, as the daemon now holds it; one
+    /// that set none (the game's second solve) changes nothing.
+    @Test func aRecordASolveSetIsKept() {
+        var mirror = BoardMirror()
+        var state = GameState(revision: 4, size: 2, board: [0, 1, 2, 3], empty: 3, moves: 3, solved: true,
+                              canUndo: true, canRedo: false, time: 9)
+        state.records = [SizeRecord(size: 2, bestTime: 5, fewestMoves: 7), SizeRecord(size: 3, bestTime: 41, fewestMoves: 27)]
+        _ = mirror.apply(.state(state))
+        #expect(mirror.apply(.solved(revision: 4, moves: 3, time: 9, records: RecordNews(fewestMoves: true))) == .updated)
+        #expect(mirror.state?.records == [SizeRecord(size: 2, bestTime: 5, fewestMoves: 3), SizeRecord(size: 3, bestTime: 41, fewestMoves: 27)])
+        #expect(mirror.apply(.solved(revision: 4, moves: 1, time: 1, records: RecordNews())) == .unchanged)
+        #expect(mirror.state?.best == SizeRecord(size: 2, bestTime: 5, fewestMoves: 3))
+        // The first solve of a size sets both.
+        _ = mirror.apply(Self.solved(revision: 9))
+        #expect(mirror.apply(.solved(revision: 9, moves: 4, time: 2.5, records: RecordNews(bestTime: true, fewestMoves: true))) == .updated)
+        #expect(mirror.state?.best == SizeRecord(size: 2, bestTime: 2.5, fewestMoves: 4))
+    }
 }

@@ -96,6 +96,14 @@ import TiltCommandLine
         }
     }
 
+    /// The bare program name lists the commands, as the help does.
+    @Test func noCommandListsTheCommands() {
+        #expect(throws: UsageError("no command given", hint: "see 'p --help'", details: "Commands:\n  record  Record.")) {
+            try Self.group.parse(["--socket", "/s"])
+        }
+        #expect(Self.group.helpText.contains("\n\nCommands:\n  record  Record.\n"))
+    }
+
     @Test func helpOnAnUnknownTopicIsAUsageError() {
         #expect(throws: UsageError("no help on 'bogus': it is not a command", hint: "see 'p --help'")) {
             try Self.group.parse(["help", "bogus"])

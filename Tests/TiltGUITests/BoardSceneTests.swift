@@ -139,4 +139,28 @@ import TiltWire
         #expect(scene.label(14) == "15")
         #expect(scene.label(15) == "")
     }
+
+    /// `new --board "1 2 3, 4 5 6, 7 _ 8"`, `slide 8`, `undo`, `redo`: the second solve
+    /// sets no record, and the panel shows the records the first one set, not those of
+    /// the greeting (none, or an older game's).
+    @Test(arguments: [[], [SizeRecord(size: 3, bestTime: 41, fewestMoves: 27)]])
+    func theSolvedPanelShowsTheRecordsAsTheDaemonHoldsThem(before: [SizeRecord]) {
+        var scene = BoardScene()
+        scene.connection = .connected
+        var state = GameState(revision: 1, size: 3, board: [0, 1, 2, 3, 4, 5, 6, 8, 7], empty: 7, moves: 0, solved: false,
+                              canUndo: false, canRedo: false, time: 0)
+        state.records = before
+        let left = { (revision: Int, cause: MoveCause) in
+            ServerMessage.move(revision: revision, move: Move(from: 8, to: 7, direction: .left), cause: cause, moves: 1, solved: true)
+        }
+        let messages: [ServerMessage] = [
+            .state(state), left(2, .command), .solved(revision: 2, moves: 1, time: 0.4, records: RecordNews(bestTime: true, fewestMoves: true)),
+            .move(revision: 3, move: Move(from: 7, to: 8, direction: .right), cause: .undo, moves: 0, solved: false),
+            left(4, .redo), .solved(revision: 4, moves: 1, time: 0.9),
+        ]
+        for message in messages { _ = scene.receive(message) }
+        scene.advance(by: 10)
+        #expect(scene.celebration?.lines == ["1 move in \(PlayTime.text(0.9))", "Best: \(PlayTime.text(0.4)), 1 move",
+                                             "New game: n or the New button"])
+    }
 }

@@ -26,6 +26,14 @@ import TiltWire
         #expect(layout.buttons.contains { $0.control == .hint })
     }
 
+    /// A big board's hint is not the shortest way, and says so as the client's does.
+    @Test func aHintThatIsNotTheShortestSaysSo() {
+        var scene = Self.scene()
+        scene.sent(.hint, id: 3)
+        _ = scene.receive(.hint(id: .number("3"), hint: Hint(solution: [.left, .left], optimal: false, revision: 5)))
+        #expect(scene.gameLine.hasSuffix("— slide 7 left: 2 to go, not the shortest"))
+    }
+
     @Test func theHintedTileGlowsAndTheMovesToGoAreShown() {
         var scene = Self.scene()
         #expect(scene.hintedTile == nil)

@@ -1,5 +1,6 @@
 import Testing
 import TiltGUI
+import TiltCore
 
 @Suite struct LayoutTests {
     /// Down to 480×360: below that the panel's legible text and 9 mm buttons leave no room for a board.
@@ -97,6 +98,33 @@ import TiltGUI
             let bands = [layout.board.y, layout.status.y - layout.board.maxY, window.height - bottom]
             for band in bands {
                 #expect(band <= layout.cellSize, "an empty band of \(band) px at \(window), \(side)×\(side)")
+            }
+        }
+    }
+
+    /// The tops of the numbers of the row the solved panel's edge crossed showed above
+    /// it: each number is wholly under the panel or wholly beside it.
+    @Test(arguments: windows)
+    func theSolvedPanelCutsThroughNoTileNumber(window: Size) {
+        for side in Board.sides {
+            let layout = Layout(window: window, side: side)
+            let board = layout.board
+            let panel = Rect(x: board.x + board.width * 0.06, y: board.center.y - board.height * 0.3,
+                             width: board.width * 0.88, height: board.height * 0.6)
+            let cover = layout.coveringTileNumbers(panel)
+            #expect(cover.x <= panel.x && cover.y <= panel.y && cover.maxX >= panel.maxX && cover.maxY >= panel.maxY)
+            #expect(cover.x >= board.x && cover.y >= board.y && cover.maxX <= board.maxX && cover.maxY <= board.maxY)
+            // DejaVu Sans Bold's digits: 0.729 of the pixel size high, 0.696 wide.
+            let digits = Double(String(side * side - 1).count)
+            let height = 0.729 * layout.tileTextSize, width = 0.696 * layout.tileTextSize * digits
+            // Numbers as wide as their cells (small windows, big boards) leave no room between them.
+            guard width < 0.9 * layout.cellSize else { continue }
+            for index in 0..<side * side {
+                let centre = layout.cell(index).center
+                let number = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
+                let inside = number.x >= cover.x && number.maxX <= cover.maxX && number.y >= cover.y && number.maxY <= cover.maxY
+                let apart = number.maxX <= cover.x || number.x >= cover.maxX || number.maxY <= cover.y || number.y >= cover.maxY
+                #expect(inside || apart, "\(side)×\(side) at \(window): cell \(index)'s number \(number) crosses \(cover)")
             }
         }
     }

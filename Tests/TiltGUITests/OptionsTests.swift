@@ -22,9 +22,19 @@ import TiltGUI
         #expect(try parse(options.arguments) == options)
     }
 
-    @Test(arguments: ["800", "x600", "80x600", "800x600x2", "wide"])
+    @Test(arguments: ["800", "x600", "80x600", "800x600x2", "wide", "640x800x", "640xx800", "x640x800", "100x100", "160x16385"])
     func badWindowSizesAreUsageErrors(text: String) {
         #expect(throws: UsageError.self) { try parse(["--window", text]) }
+    }
+
+    /// The message states the rule, and an empty path is a usage error like the others.
+    @Test func aBadWindowSaysTheRuleAndAnEmptyPathIsAUsageError() throws {
+        #expect(throws: UsageError("--window expects WIDTHxHEIGHT, each 160 to 16384 pixels (e.g. 640x800), not '100x100'")) {
+            try parse(["--window", "100x100"])
+        }
+        #expect(throws: UsageError("--font needs a path, not ''")) { try parse(["--font", ""]) }
+        #expect(throws: UsageError("--socket needs a path, not ''")) { try parse(["--socket", ""]) }
+        #expect(try parse(["--window", "160x16384"]).windowSize == Size(width: 160, height: 16384))
     }
 
     @Test func theSubcommandHasNoSocketOptionOfItsOwn() {

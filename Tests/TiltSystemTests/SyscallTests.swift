@@ -135,6 +135,7 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
         Wrapper(call: "epoll_ctl") { try $0.epoll.add($0.pipe.read, .readable, token: 1) },
         Wrapper(call: "epoll_wait") { _ = try $0.epoll.wait(timeout: 0) },
         Wrapper(call: "poll") { _ = try Poll.wait([($0.pipe.read, .readable)], timeout: 0) },
+        Wrapper(call: "stat") { _ = try FileKind(path: $0.socketPath) },
         Wrapper(call: "socket") { try UnixSocket.connect(path: $0.socketPath).close() },
         Wrapper(call: "connect") { try UnixSocket.connect(path: $0.socketPath).close() },
         Wrapper(call: "bind") { try UnixSocket.listen(path: $0.folder.path + "/other.sock").close() },

@@ -1,0 +1,94 @@
+import Testing
+import TiltCore
+import TiltGUI
+import TiltWire
+
+@Suite struct ButtonLabelTests {
+    /// DejaVu Sans Bold's advances (the default font), in 2048ths of the pixel size, for
+    /// the characters the buttons' labels use; what is not listed counts as the widest.
+    static let advances: [Character: Double] = [
+        " ": 713, "(": 936, ")": 936, ":": 819, "×": 1716, "…": 2048, "C": 1503, "H": 1714, "N": 1714, "Q": 1741,
+        "R": 1577, "S": 1475, "T": 1397, "U": 1663, "a": 1382, "b": 1466, "c": 1214, "d": 1466, "e": 1389,
+        "f": 891, "g": 1466, "h": 1458, "i": 702, "l": 702, "m": 2134, "n": 1458, "o": 1407, "q": 1466,
+        "r": 1010, "s": 1219, "t": 979, "u": 1458, "w": 1892, "z": 1192,
+    ]
+    static func width(_ text: String, _ size: Double) -> Double {
+        text.reduce(0) { $0 + ($1.isASCII && $1.isNumber ? 1425 : advances[$1] ?? 2134) } * size / 2048
+    }
+
+    /// Every label the buttons can show: each sensitivity (a preset or custom) and each board size.
+    static func scenes() -> [BoardScene] {
+        let sensitivities = [Sensitivity(trigger: 14, release: 7), Sensitivity(trigger: 20, release: 10),
+                             Sensitivity(trigger: 28, release: 14), Sensitivity(trigger: 25, release: 12)]
+        return Board.sides.flatMap { side in
+            sensitivities.map { sensitivity in
+                var scene = BoardScene()
+                scene.connection = .connected
+                _ = scene.receive(.state(GameState(puzzle: Puzzle(side: side), revision: 1, time: 0)))
+                _ = scene.receive(.settings(sensitivity))
+                return scene
+            }
+        }
+    }
+
+    /// Windows the panel has room in (docs/gui.md, Text): upright and on their side,
+    /// from 360 to 2560 pixels a side.
+    static let windows: [Size] = stride(from: 360.0, through: 2560, by: 55).flatMap { width in
+        stride(from: 360.0, through: 2560, by: 55).compactMap { height in
+            max(width, height) >= 480 ? Size(width: width, height: height) : nil
+        }
+    } + [Size(width: 640, height: 800), Size(width: 800, height: 1280), Size(width: 1280, height: 800)]
+
+    /// The sensitivity and size buttons read "Tilt: …" and "Size: …" at 640×800 when
+    /// their labels had one line's room: every label shows in full, value included.
+    @Test func everyButtonShowsItsWholeLabelInEveryWindow() {
+        let scenes = Self.scenes()
+        #expect(scenes.map { $0.label(for: .sensitivity) }.contains("Tilt: custom (s)"))
+        #expect(scenes.map { $0.label(for: .size) }.contains("Size: 10×10 (g)"))
+        var cut: [String] = []
+        for window in Self.windows {
+            for side in [3, 10] {
+                let layout = Layout(window: window, side: side)
+                for button in layout.buttons {
+                    #expect(button.frame.maxX <= window.width && button.frame.maxY <= window.height, "\(button.control) at \(window)")
+                    for scene in scenes where scene.state?.size == side || button.control != .size {
+                        let short = scene.shortLabel(for: button.control)
+                        let width = button.frame.width - 2 * layout.buttonPadding
+                        let fitted = ButtonLabel.fit(full: scene.label(for: button.control), short: short, width: width,
+                                                     height: button.frame.height, size: layout.buttonTextSize,
+                                                     minimum: layout.minimumText, measure: Self.width)
+                        let shown = fitted.lines.joined(separator: " ")
+                        guard shown.hasPrefix(short), fitted.lines.allSatisfy({ Self.width($0, fitted.size) <= width }),
+                              Double(fitted.lines.count) * Layout.lineHeight * fitted.size <= button.frame.height else {
+                            cut.append("\(Int(window.width))×\(Int(window.height)) \(side)×\(side): '\(scene.label(for: button.control))' as \(fitted.lines)")
+                            continue
+                        }
+                        #expect(fitted.size >= layout.minimumText)
+                    }
+                }
+            }
+        }
+        let windows = Set(cut.map { $0.prefix { $0 != " " } }).sorted()
+        #expect(cut.isEmpty, "\(cut.count) labels cut in \(windows.count) windows: \(windows); e.g. \(cut.first ?? "")")
+    }
+
+    /// One character, one pixel per pixel of size: the order of what is tried.
+    static func monospace(_ text: String, _ size: Double) -> Double { Double(text.count) * size }
+
+    static func shown(_ lines: [String], _ size: Double) -> String { "\(lines) at \(size)" }
+
+    @Test func theWholeLabelThenWithoutItsKeyThenOnTwoLinesThenSmaller() {
+        func fit(width: Double, height: Double) -> String {
+            let label = ButtonLabel.fit(full: "Tilt: gentle (s)", short: "Tilt: gentle", width: width, height: height, size: 2,
+                            minimum: 1, measure: Self.monospace)
+            return Self.shown(label.lines, label.size)
+        }
+        #expect(fit(width: 32, height: 3) == Self.shown(["Tilt: gentle (s)"], 2))
+        #expect(fit(width: 24, height: 3) == Self.shown(["Tilt: gentle"], 2))
+        #expect(fit(width: 12, height: 5) == Self.shown(["Tilt:", "gentle"], 2))
+        // One line's room at 2: smaller, on one line.
+        #expect(fit(width: 12, height: 3) == Self.shown(["Tilt: gentle"], 1))
+        // Not even at the smallest size: cut, at the smallest.
+        #expect(fit(width: 5, height: 1) == Self.shown(["Tilt: …"], 1))
+    }
+}
