@@ -295,6 +295,31 @@ import Testing
         #expect(groups.path.count < tileByTile.path.count)
     }
 
+    /// Each group search runs under the settings it is given, whatever the searches
+    /// before it on the same object ran under: a route under one set of costs after a
+    /// search under another is the route a fresh object finds, and a search given a
+    /// deadline already past stops without a route.
+    @Test func aGroupSearchRunsUnderItsOwnSettings() {
+        let board = Puzzle.newGame(side: 5, seed: 1).board
+        let cells = board.cells.map(Int.init)
+        let homes = [0, 1, 2]
+        let tiles = homes.map { cells.firstIndex(of: $0)! }
+        let fixed = [Bool](repeating: false, count: 25)
+        let (first, second) = (Solver.groupVariants(side: 5)[0], Solver.groupVariants(side: 5)[4])
+        func route(_ search: GroupSearch, _ settings: GroupSearch.Settings) -> [Int]? {
+            search.route(empty: board.emptyIndex, tiles: tiles, homes: homes, fixed: fixed, perSearch: 20_000, settings: settings)
+        }
+        let shared = GroupSearch(side: 5, expansions: Solver.bigBoardExpansions)
+        let afterFirst = route(shared, .init(weighting: first)).flatMap { _ in route(shared, .init(weighting: second)) }
+        let fresh = route(GroupSearch(side: 5, expansions: Solver.bigBoardExpansions), .init(weighting: second))
+        let underFirst = route(GroupSearch(side: 5, expansions: Solver.bigBoardExpansions), .init(weighting: first))
+        #expect(afterFirst != nil && underFirst != nil)
+        #expect(afterFirst == fresh)
+        #expect(underFirst != fresh)
+        let late = GroupSearch.Stop(clock: { 2 }, deadline: 1)
+        #expect(route(GroupSearch(side: 5, expansions: Solver.bigBoardExpansions), .init(weighting: first, stop: late)) == nil)
+    }
+
     /// A window re-solved shorter joins the same two boards: the shortened path ends
     /// on the board the original did, in fewer moves.
     @Test(arguments: [UInt64(3), 4])

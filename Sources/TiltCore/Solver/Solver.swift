@@ -154,9 +154,8 @@ public enum Solver {
         withoutActuallyEscaping(clock) { clock in
             // The group searches stop halfway through the budget, leaving time for the
             // tile-by-tile placement, the corner and the windows.
-            (groups.clock, groups.deadline) = (clock, groupsDeadline)
-            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) })
-            groups.clock = nil
+            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) },
+                             stop: GroupSearch.Stop(clock: clock, deadline: groupsDeadline))
         }
         let corner = reduction.corner(4)
         let found = solveFour(corner, deadline: deadline, database: { tables }, clock: clock)
