@@ -1,6 +1,8 @@
-/// What a source changed in sysfs, to put back when it stops: every setting a source
-/// writes is journalled first (docs/sensors.md, IIO, "Stop"). Entries are undone most recent first, so a setting changed twice
-/// ends as it was found.
+/// What a source changed in sysfs, to put back when it stops (docs/sensors.md, IIO,
+/// "Stop"): every setting a source writes for its own capture is journalled first
+/// (the trigger, scan elements, buffer settings, timestamp clock, data rate; not the
+/// enable of a stopped program's buffer taken back, which stop leaves disabled).
+/// Entries are undone most recent first, so a setting changed twice ends as found.
 ///
 /// Not thread-safe: the source's thread uses it (a polled source's reader never writes).
 final class SysfsJournal {
