@@ -15,6 +15,8 @@ struct Reduction {
     private var fixed: [Bool]
     /// The empty cell's successive positions, one per move made.
     private(set) var path: [Int] = []
+    /// Where the empty cell was at the start.
+    private let start: Int
 
     /// Puts lines home a few tiles at a time (`placeInGroups`) while it has expansions
     /// left; nil: tile by tile only.
@@ -25,6 +27,7 @@ struct Reduction {
         self.groups = groups
         self.cells = cells.map(Int.init)
         empty = self.cells.firstIndex(of: side * side - 1)!
+        start = empty
         fixed = [Bool](repeating: false, count: side * side)
     }
 
@@ -71,6 +74,11 @@ struct Reduction {
             self = cost(rowFirst) <= cost(columnFirst) ? rowFirst : columnFirst
         }
     }
+
+    /// `path` as an answer: the placements step the empty cell straight back at
+    /// times, and each such move is cancelled with the one before it (docs/solver.md,
+    /// "Windows").
+    var movesWithoutReturns: [Int] { Solver.withoutReturns(path, start: start) }
 
     /// The corner as its own board: cells renumbered so that its goal is the solved
     /// `remaining`×`remaining` board (the tiles there all belong there once the rest is home).
