@@ -15,8 +15,11 @@ enum SysfsFile {
         return String(decoding: bytes.prefix(count), as: UTF8.self).trimmingWhitespace
     }
 
+    /// Writes `value` and a newline, truncating as `echo VALUE > FILE` does: sysfs
+    /// ignores that, and a plain file (umockdev's, the tests' fixtures) then holds the
+    /// value alone, not the end of a longer one after it.
     static func write(_ path: String, _ value: String) throws(Errno) {
-        let fd = try FileDescriptor.open(path, .writeOnly)
+        let fd = try FileDescriptor.open(path, [.writeOnly, .truncate])
         defer { try? fd.close() }
         try fd.writeAll(value + "\n")
     }

@@ -138,6 +138,7 @@ import Testing
             let board = Puzzle.newGame(side: 4, seed: 0x4444 + seed).board
             let quick = Solver.reducingToThree(board.cells, clock: Self.noClock)
             #expect(try #require(Self.played(board, quick.path)) == (0..<16).map(UInt8.init), "seed \(seed)")
+            #expect(Solver.withoutReturns(quick.path, start: board.emptyIndex) == quick.path, "seed \(seed)")
         }
     }
 
@@ -295,6 +296,44 @@ import Testing
         #expect(groups.path.count < tileByTile.path.count)
     }
 
+    /// Each group search runs under the settings it is given, whatever the searches
+    /// before it on the same object ran under: a route under one set of costs after a
+    /// search under another is the route a fresh object finds, and a search given a
+    /// deadline already past stops without a route.
+    @Test func aGroupSearchRunsUnderItsOwnSettings() {
+        let board = Puzzle.newGame(side: 5, seed: 1).board
+        let cells = board.cells.map(Int.init)
+        let homes = [0, 1, 2]
+        let tiles = homes.map { cells.firstIndex(of: $0)! }
+        let fixed = [Bool](repeating: false, count: 25)
+        let (first, second) = (Solver.groupVariants(side: 5)[0], Solver.groupVariants(side: 5)[4])
+        func route(_ search: GroupSearch, _ settings: GroupSearch.Settings) -> [Int]? {
+            search.route(empty: board.emptyIndex, tiles: tiles, homes: homes, fixed: fixed, perSearch: 20_000, settings: settings)
+        }
+        let shared = GroupSearch(side: 5, expansions: Solver.bigBoardExpansions)
+        let afterFirst = route(shared, .init(weighting: first)).flatMap { _ in route(shared, .init(weighting: second)) }
+        let fresh = route(GroupSearch(side: 5, expansions: Solver.bigBoardExpansions), .init(weighting: second))
+        let underFirst = route(GroupSearch(side: 5, expansions: Solver.bigBoardExpansions), .init(weighting: first))
+        #expect(afterFirst != nil && underFirst != nil)
+        #expect(afterFirst == fresh)
+        #expect(underFirst != fresh)
+        let late = GroupSearch.Stop(clock: { 2 }, deadline: 1)
+        #expect(route(GroupSearch(side: 5, expansions: Solver.bigBoardExpansions), .init(weighting: first, stop: late)) == nil)
+    }
+
+    /// A big board's answer (the reduction's path cleaned, then the windows) never
+    /// tilts straight back.
+    @Test(arguments: [5, 7])
+    func bigBoardAnswersNeverTiltStraightBack(side: Int) {
+        for seed in UInt64(1)...2 {
+            // A fifth of the default budget's nodes, to keep the test short.
+            let board = Puzzle.newGame(side: side, seed: seed).board
+            let directions = Solver.solve(board, budget: Solver.defaultBudget / 5, clock: Self.noClock).directions
+            #expect(!directions.isEmpty)
+            #expect(zip(directions, directions.dropFirst()).allSatisfy { $0.opposite != $1 }, "seed \(seed)")
+        }
+    }
+
     /// A window re-solved shorter joins the same two boards: the shortened path ends
     /// on the board the original did, in fewer moves.
     @Test(arguments: [UInt64(3), 4])
@@ -302,7 +341,7 @@ import Testing
         let board = Puzzle.newGame(side: 5, seed: seed).board
         var tileByTile = Reduction(cells: board.cells, side: 5)
         tileByTile.reduce(to: 4)
-        let path = Solver.withoutReturns(tileByTile.path, start: board.emptyIndex)
+        let path = tileByTile.movesWithoutReturns
         var windows = PathShortening(side: 5)
         let shorter = windows.shorten(path, from: board.cells, window: 32, step: 8, nodesPerWindow: 20_000,
                                       nodeBudget: 100_000, deadline: .infinity, clock: { 0 })

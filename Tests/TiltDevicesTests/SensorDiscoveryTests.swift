@@ -51,12 +51,12 @@ import TiltCore
 
     @Test func picksTheDevicesOwnTrigger() {
         let triggers = ["bmc150-dev2", "accel_3d-dev0", "accel_3d-dev3", "sysfstrig1"]
-        #expect(IIOSource.preferredTrigger(deviceName: "accel_3d", deviceID: "iio:device3", triggers: triggers)
+        #expect(TriggerPlan.preferredTrigger(deviceName: "accel_3d", deviceID: "iio:device3", triggers: triggers)
                 == "accel_3d-dev3")
-        #expect(IIOSource.preferredTrigger(deviceName: "accel_3d", deviceID: "iio:device7", triggers: triggers)
+        #expect(TriggerPlan.preferredTrigger(deviceName: "accel_3d", deviceID: "iio:device7", triggers: triggers)
                 == "accel_3d-dev0")
-        #expect(IIOSource.preferredTrigger(deviceName: "lis3dh", deviceID: "iio:device1", triggers: triggers) == nil)
-        #expect(IIOSource.preferredTrigger(deviceName: "bmc150", deviceID: "iio:device2",
+        #expect(TriggerPlan.preferredTrigger(deviceName: "lis3dh", deviceID: "iio:device1", triggers: triggers) == nil)
+        #expect(TriggerPlan.preferredTrigger(deviceName: "bmc150", deviceID: "iio:device2",
                                            triggers: ["bmc150-any-motion-dev2", "bmc150-dev2"]) == "bmc150-dev2")
     }
 

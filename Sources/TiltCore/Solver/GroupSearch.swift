@@ -27,7 +27,6 @@ final class GroupSearch {
     init(side: Int, expansions: Int, variants: [Costs] = [Costs(straight: 5, turn: 3, weight: 4)], tableBits: Int = 17) {
         self.side = side
         self.variants = variants
-        weighting = variants[0]
         expansionsLeft = expansions
         capacity = 1 << tableBits
         shift = UInt32(32 - tableBits)
@@ -58,10 +57,21 @@ final class GroupSearch {
         abs(a / side - b / side) + abs(a % side - b % side)
     }
 
-    /// Past `deadline` on `clock` (read every 1,024 expansions) the searches stop as when
-    /// out of expansions; no clock, no deadline.
-    var clock: (() -> Double)?
-    var deadline = Double.infinity
+    /// When the searches must stop: past `deadline` on `clock` (read every 1,024
+    /// expansions) they stop as when out of expansions; no clock, no deadline.
+    struct Stop {
+        var clock: (() -> Double)?
+        var deadline = Double.infinity
+
+        static var never: Stop { Stop() }
+    }
+
+    /// What one search runs under, given with each call so that no search runs with
+    /// another's: the costs it weighs the tiles' ways with, and when to stop.
+    struct Settings {
+        var weighting: Costs
+        var stop = Stop.never
+    }
 
     /// How a search weighs a tile's way home: with the empty cell in front of it, a tile
     /// steps on by `straight` moves in the same direction (the empty cell goes round it)
@@ -72,17 +82,15 @@ final class GroupSearch {
         var straight: Int, turn: Int, weight: Int
     }
 
-    /// The costs the searches use now; `variants` is the list a reduction tries in turn
-    /// (docs/solver.md, "Big boards").
-    var weighting: Costs
+    /// The costs a reduction tries in turn (docs/solver.md, "Big boards").
     let variants: [Costs]
 
     /// Indexed by tile (0..<3) · cells + cell: what bringing that tile home from that
-    /// cell costs by itself, under `weighting` (filled per search).
+    /// cell costs by itself, under the search's costs (filled per search).
     private var tileCost: [Int] = []
     private var homeCells: [Int] = []
 
-    private func fillCosts(homes: [Int]) {
+    private func fillCosts(homes: [Int], _ weighting: Costs) {
         let count = side * side
         tileCost.removeAll(keepingCapacity: true)
         tileCost.append(contentsOf: repeatElement(0, count: homes.count * count))
@@ -102,7 +110,7 @@ final class GroupSearch {
 
     /// The estimate of moves left: 0 only when every tile is home.
     @inline(__always)
-    private func estimate(_ key: UInt32) -> Int {
+    private func estimate(_ key: UInt32, weight: Int) -> Int {
         let empty = Int(key & 0xFF)
         let count = side * side
         var sum = 0
@@ -115,13 +123,14 @@ final class GroupSearch {
             }
         }
         if nearest == Int.max { return 0 }
-        return (weighting.weight * (sum + nearest - 1) + 1) / 4 + 1
+        return (weight * (sum + nearest - 1) + 1) / 4 + 1
     }
 
     /// The empty cell's successive positions on a route that brings the tiles at
     /// `tiles` (cells) to `homes`, never entering a cell where `fixed` is true; nil when
-    /// none is found within `perSearch` expansions (or what is left of the total).
-    func route(empty: Int, tiles: [Int], homes: [Int], fixed: [Bool], perSearch: Int) -> [Int]? {
+    /// none is found within `perSearch` expansions (or what is left of the total), or
+    /// before `settings.stop`.
+    func route(empty: Int, tiles: [Int], homes: [Int], fixed: [Bool], perSearch: Int, settings: Settings) -> [Int]? {
         precondition(tiles.count == homes.count && (1...3).contains(tiles.count) && side <= 16)
         generation &+= 1
         if generation == 0 {
@@ -133,8 +142,9 @@ final class GroupSearch {
         let start = slot(origin)
         (keys[start], parents[start], costs[start], stamps[start]) = (origin, origin, 0, generation)
         var stored = 1
-        fillCosts(homes: homes)
-        let firstF = estimate(origin)
+        fillCosts(homes: homes, settings.weighting)
+        let weight = settings.weighting.weight
+        let firstF = estimate(origin, weight: weight)
         var buckets = self.buckets
         self.buckets = []
         defer { self.buckets = buckets }
@@ -151,11 +161,11 @@ final class GroupSearch {
             let g = Int(entry >> 32)
             let at = slot(key)
             if Int(costs[at]) < g { continue }
-            let h = estimate(key)
+            let h = estimate(key, weight: weight)
             if h == 0 { return path(to: key) }
             expanded += 1
             if expanded > limit || stored > capacity / 2 { return nil }
-            if expanded & 0x3FF == 0, let clock, clock() > deadline {
+            if expanded & 0x3FF == 0, let clock = settings.stop.clock, clock() > settings.stop.deadline {
                 expanded = expansionsLeft
                 return nil
             }
@@ -172,7 +182,7 @@ final class GroupSearch {
                 if stamps[i] == generation && Int(costs[i]) <= g + 1 { continue }
                 if stamps[i] != generation { stored += 1 }
                 (keys[i], parents[i], costs[i], stamps[i]) = (child, key, UInt16(g + 1), generation)
-                let childF = g + 1 + estimate(child)
+                let childF = g + 1 + estimate(child, weight: weight)
                 if buckets.count <= childF { buckets += [[UInt64]](repeating: [], count: childF + 1 - buckets.count) }
                 buckets[childF].append(UInt64(g + 1) << 32 | UInt64(child))
                 f = min(f, childF)

@@ -15,6 +15,8 @@ struct Reduction {
     private var fixed: [Bool]
     /// The empty cell's successive positions, one per move made.
     private(set) var path: [Int] = []
+    /// Where the empty cell was at the start.
+    private let start: Int
 
     /// Puts lines home a few tiles at a time (`placeInGroups`) while it has expansions
     /// left; nil: tile by tile only.
@@ -25,6 +27,7 @@ struct Reduction {
         self.groups = groups
         self.cells = cells.map(Int.init)
         empty = self.cells.firstIndex(of: side * side - 1)!
+        start = empty
         fixed = [Bool](repeating: false, count: side * side)
     }
 
@@ -32,7 +35,8 @@ struct Reduction {
     /// At each step both orders are tried, row then column and column then row, each
     /// with every one of the group searches' cost variants, and the one with fewer moves
     /// is kept; for the last line, fewer moves plus `cornerCost` of the corner it leaves.
-    mutating func reduce(to remaining: Int, cornerCost: (([UInt8]) -> Int)? = nil) {
+    /// The group searches end at `stop` (tile by tile placement then finishes the lines).
+    mutating func reduce(to remaining: Int, cornerCost: (([UInt8]) -> Int)? = nil, stop: GroupSearch.Stop = .never) {
         for k in 0..<(side - remaining) {
             // The last line's candidates are compared with their corner's estimate too.
             func cost(_ candidate: Reduction) -> Int {
@@ -46,11 +50,11 @@ struct Reduction {
                 var best: Reduction?
                 var bestCost = Int.max
                 for costs in groups.variants {
-                    groups.weighting = costs
+                    let settings = GroupSearch.Settings(weighting: costs, stop: stop)
                     var rowFirst = self, columnFirst = self
-                    guard rowFirst.placeInGroups(row, groups) && rowFirst.placeInGroups(column, groups)
-                        && columnFirst.placeInGroups([k * side + k] + column, groups)
-                        && columnFirst.placeInGroups(Array(row.dropFirst()), groups) else { break }
+                    guard rowFirst.placeInGroups(row, groups, settings) && rowFirst.placeInGroups(column, groups, settings)
+                        && columnFirst.placeInGroups([k * side + k] + column, groups, settings)
+                        && columnFirst.placeInGroups(Array(row.dropFirst()), groups, settings) else { break }
                     for candidate in [rowFirst, columnFirst] {
                         let c = cost(candidate)
                         if c < bestCost { (best, bestCost) = (candidate, c) }
@@ -70,6 +74,11 @@ struct Reduction {
             self = cost(rowFirst) <= cost(columnFirst) ? rowFirst : columnFirst
         }
     }
+
+    /// `path` as an answer: the placements step the empty cell straight back at
+    /// times, and each such move is cancelled with the one before it (docs/solver.md,
+    /// "Windows").
+    var movesWithoutReturns: [Int] { Solver.withoutReturns(path, start: start) }
 
     /// The corner as its own board: cells renumbered so that its goal is the solved
     /// `remaining`×`remaining` board (the tiles there all belong there once the rest is home).
@@ -95,17 +104,18 @@ struct Reduction {
         for cell in cornerPath { moveEmpty(toNeighbour: (cell / remaining + offset) * side + cell % remaining + offset) }
     }
 
-    /// Puts the tiles of `homes` (a line, in order) home a few at a time by `search`,
-    /// the last two together (the second cannot pass the first); false, with the
-    /// board partly changed, when a search ran out of expansions.
-    private mutating func placeInGroups(_ homes: [Int], _ search: GroupSearch) -> Bool {
+    /// Puts the tiles of `homes` (a line, in order) home a few at a time by `search`
+    /// under `settings`, the last two together (the second cannot pass the first);
+    /// false, with the board partly changed, when a search ran out of expansions.
+    private mutating func placeInGroups(_ homes: [Int], _ search: GroupSearch, _ settings: GroupSearch.Settings) -> Bool {
         var start = 0
         while start < homes.count {
             let left = homes.count - start
             let count = left == 4 ? 2 : min(3, left)
             let group = Array(homes[start..<(start + count)])
             guard let route = search.route(empty: empty, tiles: group.map { cells.firstIndex(of: $0)! }, homes: group,
-                                           fixed: fixed, perSearch: Self.expansionsPerGroup) else { return false }
+                                           fixed: fixed, perSearch: Self.expansionsPerGroup,
+                                           settings: settings) else { return false }
             for cell in route { moveEmpty(toNeighbour: cell) }
             for home in group { fixed[home] = true }
             start += count

@@ -74,7 +74,7 @@ public enum Solver {
                                              groupsDeadline: deadline - budget / 2, effort: effort,
                                              database: database, clock: clock)
             var windows = PathShortening(side: side)
-            emptyPath = withoutReturns(finished.path, start: board.emptyIndex)
+            emptyPath = finished.path
             let plan = windowPlan(side: side)
             for pass in plan.passes {
                 emptyPath = windows.shorten(emptyPath, from: board.cells, window: pass.window, step: pass.step,
@@ -85,7 +85,6 @@ public enum Solver {
             nodes = finished.nodes + windows.totalNodes
             cornerOptimal = finished.cornerOptimal
         }
-        emptyPath = withoutReturns(emptyPath, start: board.emptyIndex)
         let directions = Self.directions(emptyPath, start: board.emptyIndex, side: side)
         var check = board
         for direction in directions { precondition(check.tilt(direction) != nil, "solver produced an illegal move") }
@@ -142,7 +141,8 @@ public enum Solver {
         return (path, plain.nodes + search.nodes, max(plain.lowerBound(), tables.lowerBound(cells: cells)))
     }
 
-    /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner.
+    /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner;
+    /// the path has no move straight back.
     static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, groupsDeadline: Double, effort: Double,
                                   database: () -> PatternDatabase?,
                                   clock: @Sendable () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
@@ -154,30 +154,30 @@ public enum Solver {
         withoutActuallyEscaping(clock) { clock in
             // The group searches stop halfway through the budget, leaving time for the
             // tile-by-tile placement, the corner and the windows.
-            (groups.clock, groups.deadline) = (clock, groupsDeadline)
-            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) })
-            groups.clock = nil
+            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) },
+                             stop: GroupSearch.Stop(clock: clock, deadline: groupsDeadline))
         }
         let corner = reduction.corner(4)
         let found = solveFour(corner, deadline: deadline, database: { tables }, clock: clock)
         if let path = found.path {
             reduction.play(cornerPath: path, remaining: 4)
-            return (reduction.path, found.nodes, true)
+            return (reduction.movesWithoutReturns, found.nodes, true)
         }
         // Out of time: the corner in turn loses a row and a column to lines put home.
         let quick = reducingToThree(corner, clock: clock)
         reduction.play(cornerPath: quick.path, remaining: 4)
-        return (reduction.path, found.nodes + quick.nodes, false)
+        return (reduction.movesWithoutReturns, found.nodes + quick.nodes, false)
     }
 
     /// A 4×4 board solved fast: its top row and left column put home (by the group
-    /// searches, else tile by tile), then the 3×3 corner solved optimally (milliseconds; valid, but longer than optimal).
+    /// searches, else tile by tile), then the 3×3 corner solved optimally (milliseconds; valid, but longer than optimal),
+    /// with no move straight back.
     static func reducingToThree(_ cells: [UInt8], clock: () -> Double) -> (path: [Int], nodes: Int) {
         var reduction = Reduction(cells: cells, side: 4, groups: GroupSearch(side: 4, expansions: 50_000, tableBits: 15))
         reduction.reduce(to: 3)
         var small = ManhattanSearch(cells: reduction.corner(3), side: 3)
         reduction.play(cornerPath: small.solve(deadline: .infinity, clock: clock)!, remaining: 3)
-        return (reduction.path, small.nodes)
+        return (reduction.movesWithoutReturns, small.nodes)
     }
 
     /// Drops every move straight back to where the empty cell just was (both cancel out).

@@ -1,0 +1,42 @@
+/// Which trigger buffered capture sets (docs/sensors.md, IIO, "Buffered capture"): the
+/// device's own (`<name>-dev<N>`) when none is set; nothing when a trigger is set
+/// already (by the driver, as the HID sensor hub does, or by the administrator) or the
+/// device takes none. A device that needs one and has none to use (an I2C chip without
+/// its interrupt wired) is not captured at all.
+enum TriggerPlan {
+    /// Nothing to set.
+    case keep
+    case set(IIODevice, name: String)
+    /// The device needs a trigger and has none: a buffer would never fill.
+    case none
+
+    /// The plan for `device`, whose sysfs directory is `sysfsDirectory`.
+    static func plan(_ device: IIODevice, deviceID: String, in context: IIOContext, sysfsDirectory: String) -> TriggerPlan {
+        do {
+            if try device.trigger() != nil { return .keep }
+        } catch {
+            // An unset trigger reads as 0 bytes, which libiio 0.24 reports as EIO; a
+            // device that takes no trigger has no current_trigger at all.
+            guard needsTrigger(sysfsDirectory: sysfsDirectory) else { return .keep }
+        }
+        guard let name = device.name else { return .none }
+        let triggers = context.devices.filter(\.isTrigger).compactMap(\.name)
+        guard let wanted = preferredTrigger(deviceName: name, deviceID: deviceID, triggers: triggers),
+              let trigger = context.device(wanted) else { return .none }
+        return .set(trigger, name: wanted)
+    }
+
+    /// The device takes a trigger and has none set (`trigger/current_trigger` empty).
+    static func needsTrigger(sysfsDirectory: String) -> Bool {
+        let path = sysfsDirectory + "/trigger/current_trigger"
+        return SysfsFile.exists(path) && SysfsFile.read(path) == ""
+    }
+
+    /// The trigger a driver registers for its device: `<name>-dev<N>` for `iio:deviceN`,
+    /// else one named after the device.
+    static func preferredTrigger(deviceName: String, deviceID: String, triggers: [String]) -> String? {
+        let number = deviceID.hasPrefix("iio:device") ? String(deviceID.dropFirst("iio:device".count)) : nil
+        if let number, triggers.contains("\(deviceName)-dev\(number)") { return "\(deviceName)-dev\(number)" }
+        return triggers.first { $0.hasPrefix(deviceName + "-dev") } ?? triggers.first { $0.hasPrefix(deviceName + "-") }
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+import TiltCore
+import TiltSystem
+@testable import TiltDevices
+
+/// What a polled source makes of its reader's outcomes, with reads that need no device.
+@Suite struct RawPollingTests {
+    /// Collects until polling ends, or 5 s passed.
+    static func run(_ polling: inout RawPolling, isGone: Bool = false) throws -> (events: [SensorEvent], end: RawPolling.End?) {
+        var events: [SensorEvent] = []
+        let limit = MonotonicClock.now() + 5
+        while MonotonicClock.now() < limit {
+            _ = try Poll.wait([(polling.reader.ready.descriptor, .readable)], timeout: limit - MonotonicClock.now())
+            let (more, end) = polling.collect(deviceID: "iio:device0") { isGone }
+            events += more
+            if let end { return (events, end) }
+        }
+        return (events, nil)
+    }
+
+    @Test func pollsAtTheDriversRateClampedOrAtTheRateAskedFor() {
+        #expect(RawPolling.rate(deviceRate: 12.5, minimum: 100) == 12.5)
+        #expect(RawPolling.rate(deviceRate: 1600, minimum: 50) == 100)
+        #expect(RawPolling.rate(deviceRate: 0.5, minimum: 50) == 1)
+        #expect(RawPolling.rate(deviceRate: nil, minimum: 50) == 50)
+        #expect(RawPolling.rate(deviceRate: nil, minimum: 100) == 100)
+    }
+
+    @Test func failedReadsAreSaidOnceAndEndItAfterTheLimit() throws {
+        var polling = try RawPolling(rate: 1000) { () throws(Errno) -> Sample in throw Errno.ioError }
+        defer { polling.reader.stop() }
+        #expect(polling.interval == 0.001)
+        let (events, end) = try Self.run(&polling)
+        #expect(events.map { if case .warning(let line) = $0 { line } else { "\($0)" } }
+                == ["iio:device0: cannot read in_accel_*_raw: \(Errno.ioError)"])
+        #expect(end == .failed("iio:device0: reading in_accel_*_raw failed \(RawPolling.failureLimit) times: \(Errno.ioError)"))
+    }
+
+    @Test(arguments: [(Errno.busy, false, RawPolling.End.busy), (Errno.noSuchDevice, false, .removed),
+                      (Errno.ioError, true, .removed)])
+    func aBusyOrVanishedDeviceEndsItAtOnce(error: Errno, gone: Bool, expected: RawPolling.End) throws {
+        var polling = try RawPolling(rate: 1000) { () throws(Errno) -> Sample in throw error }
+        defer { polling.reader.stop() }
+        let (events, end) = try Self.run(&polling, isGone: gone)
+        #expect(events.isEmpty)
+        #expect(end == expected)
+    }
+
+    @Test func samplesComeThrough() throws {
+        var polling = try RawPolling(rate: 1000) { () throws(Errno) -> Sample in
+            Sample(time: MonotonicClock.now(), acceleration: Vector3(0, 0, 9.8))
+        }
+        defer { polling.reader.stop() }
+        _ = try Poll.wait([(polling.reader.ready.descriptor, .readable)], timeout: 5)
+        let (events, end) = polling.collect(deviceID: "iio:device0") { false }
+        #expect(end == nil)
+        guard case .samples(let samples)? = events.first else { Issue.record("no samples: \(events)"); return }
+        #expect(events.count == 1)
+        #expect(samples.allSatisfy { $0.acceleration == Vector3(0, 0, 9.8) })
+    }
+}
