@@ -66,7 +66,8 @@ CHIPS = [
 # Game controllers, played through /dev/uhid by a program that is the controller to its
 # driver (README.md, "Controllers"): the lab's name, the driver module, the program.
 PADS = [
-    dict(name="dualsense", module="hid-playstation", helper="uhid-pad"),
+    dict(name="dualsense", module="hid-playstation", helper="uhid-pad -m dualsense"),
+    dict(name="dualshock4", module="hid-sony", helper="uhid-pad -m dualshock4"),
 ]
 # What the guest loads besides the drivers (with their dependencies).
 MODULES = ["i2c-stub", "i2c-dev", "configfs", "industrialio", "kfifo_buf", "industrialio-triggered-buffer", "uhid",
