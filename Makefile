@@ -21,6 +21,7 @@ SYSCONFDIR ?= /etc
 DOCDIR ?= $(PREFIX)/share/doc/tiltpuzzle
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+UDEVHWDBDIR ?= $(PREFIX)/lib/udev/hwdb.d
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
@@ -46,6 +47,7 @@ SED ?= sed
 PROGRAMS = tiltpuzzled tiltpuzzle tiltpuzzle-gui
 UNITS = tiltpuzzled.service tiltpuzzled.socket
 RULES = 70-tiltpuzzle.rules
+HWDB = 61-tiltpuzzle-controllers.hwdb
 DOCS = README.md docs/tiltpuzzled.8.md docs/tiltpuzzle.1.md docs/tiltpuzzled.conf docs/gui.md
 CONFIG = $(SYSCONFDIR)/tiltpuzzle/tiltpuzzled.conf
 MANPAGES = tiltpuzzle.1 tiltpuzzled.conf.5 tiltpuzzled.8
@@ -95,7 +97,7 @@ $(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/
 	mv -f $@.tmp $@
 
 install: $(PROGRAMS:%=$(BUILDDIR)/%) man
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) \
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UDEVHWDBDIR) \
 		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/metainfo $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps \
@@ -107,6 +109,7 @@ install: $(PROGRAMS:%=$(BUILDDIR)/%) man
 		mv -f $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit.tmp $(DESTDIR)$(SYSTEMDUNITDIR)/$$unit || exit 1; \
 	done
 	$(INSTALL) -m 0644 udev/$(RULES) $(DESTDIR)$(UDEVRULESDIR)/$(RULES)
+	$(INSTALL) -m 0644 udev/$(HWDB) $(DESTDIR)$(UDEVHWDBDIR)/$(HWDB)
 	$(INSTALL) -m 0644 systemd/tiltpuzzle.sysusers $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	for page in $(MANPAGES); do \
@@ -124,7 +127,7 @@ install: $(PROGRAMS:%=$(BUILDDIR)/%) man
 uninstall:
 	rm -f $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(UNITS:%=$(DESTDIR)$(SYSTEMDUNITDIR)/%)
-	rm -f $(DESTDIR)$(UDEVRULESDIR)/$(RULES)
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/$(RULES) $(DESTDIR)$(UDEVHWDBDIR)/$(HWDB)
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/tiltpuzzle.conf
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	for page in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page; done

@@ -42,7 +42,7 @@ public struct Configuration: Equatable, Sendable {
         ("game", "default-size", "4", "board side of the first game; a later `new` without a size keeps the current side (2 to 10)"),
         ("clients", "max-clients", "256", "clients attached at once (1 to 100000)"),
         ("clients", "max-queued-bytes", "1048576", "unsent bytes a client may have before it is dropped as not reading; at a quarter of it the client is paused (docs/protocol.md)"),
-        ("sensor", "source", "auto", "auto, none, iio, iio:NAME, evdev, evdev:PATH or replay:FILE"),
+        ("sensor", "source", "auto", "auto, none, iio, iio:NAME, evdev, evdev:PATH, evdev:NAME or replay:FILE"),
         ("sensor", "always-on", "false", "keep the sensor running with no client attached"),
         ("sensor", "sample-rate", "100", "Hz to ask an IIO sensor for while a client plays: the lowest offered rate of at least this, else the fastest (50 to 1000)"),
     ]

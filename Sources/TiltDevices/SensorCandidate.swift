@@ -5,11 +5,15 @@ public struct SensorCandidate: Sendable, Equatable {
     public var sysname: String
     /// What was odd about it (an unreadable mount matrix…), for `tiltpuzzle sensors`.
     public var notes: [String]
+    /// A game controller's motion sensors (evdev over USB or Bluetooth): first in the
+    /// order of preference (docs/sensors.md).
+    public var isController: Bool
 
-    public init(info: SensorInfo, sysname: String, notes: [String] = []) {
+    public init(info: SensorInfo, sysname: String, notes: [String] = [], isController: Bool = false) {
         self.info = info
         self.sysname = sysname
         self.notes = notes
+        self.isController = isController
     }
 
     /// In the keyboard base of a convertible (ACCEL_LOCATION=base or label accel-base): not used.

@@ -1,12 +1,13 @@
 import TiltCore
+import TiltSystem
 
 /// Finds accelerometers through udev and picks one for a `SensorSpec`.
 ///
 /// IIO devices (subsystem `iio`) with `in_accel_x_raw` or `scan_elements/in_accel_x_en`,
 /// and input event nodes udev tagged `ID_INPUT_ACCELEROMETER=1` (not joysticks).
-/// Accelerometers in a keyboard base are skipped. Order of preference: IIO with
-/// a buffer, IIO polled, evdev; within each, a display-mounted one first, then by
-/// kernel number (docs/sensors.md).
+/// Accelerometers in a keyboard base are skipped. Order of preference: a game
+/// controller's motion sensors, IIO with a buffer, IIO polled, other evdev; within
+/// each, a display-mounted one first, then by kernel number (docs/sensors.md).
 public enum SensorDiscovery {
     static let subsystems = ["iio", "input"]
 
@@ -22,10 +23,17 @@ public enum SensorDiscovery {
         switch spec {
         case .replay(let file):
             return ReplaySource(path: file)
-        case .evdev(let path?):
-            if let found = select(spec, from: candidates(includeBase: true)) { return found.makeSource() }
+        case .evdev(let argument?) where argument.hasPrefix("/"):
+            // A link (by-id, by-path) names the node it points to now: a controller
+            // plugged in again gets another eventN. A node itself is not resolved.
+            let found = candidates(includeBase: true)
+            if let named = select(spec, from: found) { return named.makeSource() }
+            let node = (try? RealPath.of(argument)) ?? argument
+            if let linked = select(.evdev(node), from: found) { return linked.makeSource() }
             // An untagged node the user named: the source checks its axes when started.
-            return SysfsFile.exists(path) ? EvdevSource(path: path) : nil
+            return SysfsFile.exists(node) ? EvdevSource(path: node) : nil
+        case .evdev(_?):
+            return select(spec, from: candidates(includeBase: true))?.makeSource()
         case .auto, .iio, .evdev(nil):
             let named: Bool = if case .iio(_?) = spec { true } else { false }
             return select(spec, from: candidates(includeBase: named))?.makeSource()
@@ -47,21 +55,26 @@ public enum SensorDiscovery {
             }
         case .evdev(nil):
             return usable.first { $0.info.kind == .evdev }
-        case .evdev(let path?):
+        case .evdev(let path?) where path.hasPrefix("/"):
             return candidates.first { $0.info.kind == .evdev && $0.info.deviceNode == path }
+        case .evdev(let name?):
+            return candidates.first { $0.info.kind == .evdev && contains($0.info.name, name) }
         case .replay:
             return nil
         }
     }
 
-    /// Best first: IIO buffered, IIO polled, evdev; display before unknown before
-    /// base; then by kernel number (`iio:device2` before `iio:device10`).
+    /// Best first: a controller, IIO buffered, IIO polled, other evdev; display before
+    /// unknown before base; then by kernel number (`iio:device2` before `iio:device10`).
+    /// A controller comes first because it was plugged in to be played with; the
+    /// machine's own accelerometer is always there (docs/sensors.md).
     public static func ordered(_ candidates: [SensorCandidate]) -> [SensorCandidate] {
         func kindRank(_ c: SensorCandidate) -> Int {
             switch c.info.kind {
-            case .iio: c.info.buffered == true ? 0 : 1
-            case .evdev: 2
-            case .replay: 3
+            case .evdev where c.isController: 0
+            case .iio: c.info.buffered == true ? 1 : 2
+            case .evdev: 3
+            case .replay: 4
             }
         }
         func locationRank(_ c: SensorCandidate) -> Int {
@@ -149,7 +162,8 @@ public enum SensorDiscovery {
         let info = SensorInfo(kind: .evdev, name: name, sysfsPath: device.syspath, deviceNode: node,
                               mountMatrix: matrix, location: location(property: device.property("ACCEL_LOCATION"),
                                                                       label: nil))
-        return SensorCandidate(info: info, sysname: sysname, notes: notes)
+        return SensorCandidate(info: info, sysname: sysname, notes: notes,
+                               isController: isController(bus: parent?.attribute("id/bustype")))
     }
 }
 
@@ -165,6 +179,27 @@ extension SensorDiscovery {
             return false
         }
         return hasBit(accelerometerProperty, inBitmap: properties)
+    }
+
+    /// BUS_USB and BUS_BLUETOOTH (linux/input.h): an accelerometer reached over them is
+    /// in something held in the hands, a game controller's motion sensors; the machine's
+    /// own sit on I2C, SPI or the platform (BUS_HOST, BUS_I2C…).
+    static let controllerBuses: Set<Int> = [0x03, 0x05]
+
+    /// Whether the input device's `id/bustype` (hex) is one of a controller's.
+    static func isController(bus text: String?) -> Bool {
+        guard let text, let bus = Int(text.trimmingWhitespace, radix: 16) else { return false }
+        return controllerBuses.contains(bus)
+    }
+
+    /// Whether `text` holds `part`, ASCII letters in either case (`evdev:dualsense`).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        func folded(_ s: String) -> [UInt8] { s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } }
+        let (whole, wanted) = (folded(text), folded(part))
+        guard !wanted.isEmpty, wanted.count <= whole.count else { return wanted.isEmpty }
+        return (0...(whole.count - wanted.count)).contains { start in
+            whole[start..<(start + wanted.count)].elementsEqual(wanted)
+        }
     }
 
     /// Whether `bit` is set in a sysfs input bitmap: hex words, most significant first.

@@ -1,17 +1,19 @@
 /// Which sensor to use, as given on the command line or in the configuration:
 /// `auto`, `iio`, `iio:NAME` (device name or `iio:deviceN`), `evdev`,
-/// `evdev:/dev/input/eventN` or `replay:FILE`.
+/// `evdev:PATH` (an event node, or a link to one), `evdev:NAME` (part of a device's
+/// name) or `replay:FILE`.
 public enum SensorSpec: Equatable, Sendable, CustomStringConvertible {
     /// The first accelerometer in discovery order.
     case auto
     /// The first IIO accelerometer, or the named one.
     case iio(String?)
-    /// The first evdev accelerometer, or the one at this node.
+    /// The first evdev accelerometer, the one at this node (an argument starting with
+    /// `/`), or the first whose name holds the argument.
     case evdev(String?)
     /// A trace file.
     case replay(String)
 
-    public static let syntax = "auto, iio, iio:NAME, evdev, evdev:/dev/input/eventN or replay:FILE"
+    public static let syntax = "auto, iio, iio:NAME, evdev, evdev:PATH, evdev:NAME or replay:FILE"
 
     public init(parsing text: String) throws(SensorError) {
         let kind: Substring
@@ -34,10 +36,8 @@ public enum SensorSpec: Equatable, Sendable, CustomStringConvertible {
             if let argument, argument.isEmpty { throw fail("no device name after 'iio:'") }
             self = .iio(argument)
         case "evdev":
-            if let argument {
-                guard argument.hasPrefix("/"), argument.count > 1 else {
-                    throw fail("evdev needs the absolute path of an event node")
-                }
+            if let argument, argument.isEmpty || argument == "/" {
+                throw fail("evdev needs an event node's path or part of a device's name")
             }
             self = .evdev(argument)
         case "replay":

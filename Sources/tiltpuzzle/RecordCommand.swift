@@ -10,7 +10,7 @@ import Glibc
 /// daemon, which may hold it or not run at all) into a trace file (docs/traces.md).
 enum RecordCommand: ClientCommand {
     static let source = OptionSpec("--source", value: "SPEC",
-                                   help: "auto (default), iio, iio:NAME, evdev, evdev:/dev/input/eventN or replay:FILE.")
+                                   help: "auto (default), iio, iio:NAME, evdev, evdev:PATH, evdev:NAME or replay:FILE.")
     static let seconds = OptionSpec("--seconds", value: "N", help: "How long to record (default 10).")
     static let samples = OptionSpec("--samples", value: "N", help: "Stop after this many samples.")
     static let output = OptionSpec("--output", short: "o", value: "FILE", help: "The trace file to write ('-': standard output).")

@@ -35,7 +35,9 @@ fail, step, begin, run = qemulab.fail, qemulab.step, qemulab.begin, qemulab.run
 #   keep: REG:MASK:SECONDS cleared while it probes (a reset bit the driver waits on)
 #   reg: the first data register    width: bytes per axis    endian: le or be
 #   shift: the value's left shift   bits: real bits          unsigned: 1 if unsigned
-#   axes: 2 (x, y) or 3             modes: polled, buffered (it has a buffer), held, shared
+#   axes: 2 (x, y) or 3             modes: polled, buffered (it has a buffer), held, shared,
+#                                   or evdev (the driver makes an input device, no IIO one)
+#   counts: raw counts per g, for a driver with no IIO scale to read (evdev)
 #   polled_period: ms between readings when polled, for a driver that cannot be polled
 #   at 100 Hz (st_sensors sleeps in each raw read: tilts at 100 Hz would be missed)
 CHIPS = [
@@ -55,13 +57,25 @@ CHIPS = [
          endian="le", shift=2, bits=14, modes="polled"),
     dict(name="mxc6255", module="mxc6255", i2c="mxc6255", addr=0x15, presets="0x08=0x05", reg=0x00, width=1,
          endian="le", shift=0, bits=8, axes=2, modes="polled"),
+    # No IIO device: an evdev accelerometer (a laptop's), which the driver polls every
+    # 50 ms. WHO_AM_I 0x3A is a LIS3LV02DL: 12 bits right-justified and sign-extended
+    # in 16, 1024 per g (counts), read byte by byte from OUTX_L (0x28) on.
+    dict(name="lis3lv02d", module="lis3lv02d_i2c", i2c="lis3lv02d", addr=0x1D, presets="0x0F=0x3A",
+         reg=0x28, width=2, endian="le", shift=0, bits=16, counts=1024, modes="evdev", polled_period=50),
+]
+# Game controllers, played through /dev/uhid by a program that is the controller to its
+# driver (README.md, "Controllers"): the lab's name, the driver module, the program.
+PADS = [
+    dict(name="dualsense", module="hid-playstation", helper="uhid-pad -m dualsense"),
+    dict(name="dualshock4", module="hid-sony", helper="uhid-pad -m dualshock4"),
 ]
 # What the guest loads besides the drivers (with their dependencies).
-MODULES = ["i2c-stub", "i2c-dev", "configfs", "industrialio", "kfifo_buf", "industrialio-triggered-buffer"]
+MODULES = ["i2c-stub", "i2c-dev", "configfs", "industrialio", "kfifo_buf", "industrialio-triggered-buffer", "uhid",
+           "evdev"]
 # Built from linux-source (Debian builds none of them), in load order.
 TRIGGER_SOURCES = ["drivers/iio/industrialio-configfs.c", "drivers/iio/industrialio-sw-trigger.c",
                    "drivers/iio/trigger/iio-trig-hrtimer.c"]
-HELPERS = [GUEST / "i2c-accel.c", GUEST / "iio-holder.c", REPO / "Tests/KernelLab/guest/lab-client.c"]
+HELPERS = [GUEST / "i2c-accel.c", GUEST / "iio-holder.c", GUEST / "uhid-pad.c", REPO / "Tests/KernelLab/guest/lab-client.c"]
 TILTS = ["right", "down", "left", "up"]
 
 
@@ -116,6 +130,24 @@ def records(files, run_name):
     return out
 
 
+def tilt_latencies(client, device):
+    """The tilts are exactly TILTS, each moving a tile, moves 1 to 4, and the device
+    played them; returns the latencies (ms) from each reading written to its event."""
+    tilts = [(t, m["direction"], m["moved"]) for t, m in client if m["type"] == "tilt"]
+    if [(d, moved) for _, d, moved in tilts] != [(d, True) for d in TILTS]:
+        fail(f"tilt events {[(d, moved) for _, d, moved in tilts]}, expected {TILTS}, each moving a tile")
+    moves = [m["moves"] for _, m in client if m["type"] == "move"]
+    if moves != [1, 2, 3, 4]:
+        fail(f"moves {moves}, expected 1 to 4")
+    fires = [(w[2], int(w[3])) for w in device if w[:1] == ["fire"]]
+    if [d for d, _ in fires] != TILTS:
+        fail(f"the device played {fires}")
+    latencies = sorted((t - fired) / 1e6 for (t, _, _), (_, fired) in zip(tilts, fires))
+    if latencies[0] <= 0:
+        fail(f"a tilt event came before its reading was written: {latencies}")
+    return latencies
+
+
 def check_run(files, chip, mode, tolerance):
     """One run's checks; returns its figures."""
     name = f"{chip['name']}-{mode}"
@@ -144,9 +176,13 @@ def check_run(files, chip, mode, tolerance):
         if "in use by another program" not in message or "tilting resumes when it is free" not in message:
             fail(f"the busy status says {message!r}")
     sensor = [m for _, m in client if m["type"] == "sensor"][-1]
-    buffered = mode != "polled"
+    buffered = mode not in ("polled", "evdev")
+    if mode == "evdev":
+        node = dict(line.split("=", 1) for line in files.get(f"{name}-node.log", []) if "=" in line)
+        if sensor.get("kind") != "evdev" or sensor.get("device") != node.get("node"):
+            fail(f"the sensor used was {sensor.get('kind')} {sensor.get('device')}, expected evdev {node.get('node')}")
     during = dict(l.split("=", 1) for l in files.get(f"{name}-sysfs-during.log", []) if "=" in l)
-    if during.get("buffer/enable", "0") != ("1" if buffered else "0"):
+    if mode != "evdev" and during.get("buffer/enable", "0") != ("1" if buffered else "0"):
         fail(f"buffer/enable was {during.get('buffer/enable')} while the daemon read the sensor "
              f"({'buffered' if buffered else 'polled'} expected)")
     triggers = {w[0]: w[3] for w in (line.split() for line in files.get("chips.log", [])) if len(w) == 4}
@@ -155,18 +191,7 @@ def check_run(files, chip, mode, tolerance):
              f"expected the driver's own name {triggers.get(chip['name'])!r}")
 
     begin(f"{name}: the tilts")
-    tilts = [(t, m["direction"], m["moved"]) for t, m in client if m["type"] == "tilt"]
-    if [(d, moved) for _, d, moved in tilts] != [(d, True) for d in TILTS]:
-        fail(f"tilt events {[(d, moved) for _, d, moved in tilts]}, expected {TILTS}, each moving a tile")
-    moves = [m["moves"] for _, m in client if m["type"] == "move"]
-    if moves != [1, 2, 3, 4]:
-        fail(f"moves {moves}, expected 1 to 4")
-    fires = [(w[2], int(w[3])) for w in device if w[:1] == ["fire"]]
-    if [d for d, _ in fires] != TILTS:
-        fail(f"the device played {fires}")
-    latencies = sorted((t - fired) / 1e6 for (t, _, _), (_, fired) in zip(tilts, fires))
-    if latencies[0] <= 0:
-        fail(f"a tilt event came before its reading was written: {latencies}")
+    latencies = tilt_latencies(client, device)
 
     begin(f"{name}: the rate")
     samples = [m["t"] for _, m in client if m["type"] == "sample"]
@@ -196,7 +221,7 @@ def check_run(files, chip, mode, tolerance):
     begin(f"{name}: sysfs put back")
     before = dict(l.split("=", 1) for l in files.get(f"{name}-sysfs-before.log", []) if "=" in l)
     after = dict(l.split("=", 1) for l in files.get(f"{name}-sysfs-after.log", []) if "=" in l)
-    if not before:
+    if not before and mode != "evdev":
         fail("no sysfs snapshot")
     changed = {k: (before.get(k), after.get(k)) for k in set(before) | set(after) if before.get(k) != after.get(k)}
     if changed:
@@ -205,6 +230,74 @@ def check_run(files, chip, mode, tolerance):
     return {"median_ms": round(median, 2), "max_ms": round(latencies[-1], 2),
             "rate_measured": round(measured, 1), "rate_reported": reported, "rate_run": round(whole, 1),
             "buffered": buffered}
+
+
+def controller_hwdb(out):
+    """udev/*.hwdb compiled alone into a hwdb.bin for the guest's udevd (which has
+    none of the system's): what gives a controller its frame."""
+    root = out / "hwdb-root"
+    shutil.rmtree(root, ignore_errors=True)
+    (root / "etc/udev/hwdb.d").mkdir(parents=True)
+    for source in (REPO / "udev").glob("*.hwdb"):
+        shutil.copy2(source, root / "etc/udev/hwdb.d")
+    tool = shutil.which("systemd-hwdb") or fail("no systemd-hwdb (Debian: udev)")
+    run([tool, "update", "--strict", "--root", str(root)])
+    return root / "etc/udev/hwdb.bin"
+
+
+def check_pad(files, pad):
+    """A controller's run: the node found, four tilts with an unplug and a replug
+    between the second and the third; returns its figures."""
+    name = pad["name"]
+    client = records(files, name)
+    device = [line.split() for line in files.get(f"{name}-device.log", [])]
+    found = dict(line.split("=", 1) for line in files.get(f"{name}-nodes.log", []) if "=" in line)
+
+    begin(f"{name}: the node found")
+    sensors = [m for _, m in client if m["type"] == "sensor"]
+    actives = [m for m in sensors if m["status"] == "active"]
+    if not actives or any(m.get("kind") != "evdev" or m.get("device") != found.get("motion") for m in actives):
+        fail(f"the sensor used was {[(m.get('kind'), m.get('device')) for m in actives]}; "
+             f"the motion node is {found.get('motion')} (gamepad {found.get('gamepad')}, touchpad {found.get('touchpad')})")
+    if not all(m.get("name", "").endswith("Motion Sensors") for m in actives):
+        fail(f"the sensor's name is {actives[0].get('name')!r}")
+    if found.get("matrix") != "1, 0, 0; 0, 0, -1; 0, 1, 0":
+        fail(f"udev gave the motion node ACCEL_MOUNT_MATRIX={found.get('matrix')!r}")
+
+    begin(f"{name}: unplugged and plugged back")
+    statuses = [m["status"] for m in sensors]
+    seen = [s for i, s in enumerate(statuses) if i == 0 or s != statuses[i - 1]]
+    # The client attached before the controller came: the greeting says absent (or idle).
+    if seen[seen[:1] in (["idle"], ["absent"]):] != ["active", "absent", "active"]:
+        fail(f"sensor statuses {statuses}, expected active (plugged in), absent (pulled out), active (plugged back)")
+
+    begin(f"{name}: the tilts (none lost or doubled across the unplug)")
+    latencies = tilt_latencies(client, device)
+
+    begin(f"{name}: the rate")
+    # After the replug: the samples from the active that followed the absent on, and the
+    # rate the daemon last sent, over its own window before it (2 s for its first
+    # measurement of a source, 5 s after: docs/sensors.md, "Rates").
+    events = [(t, m) for t, m in client if m["type"] == "sensor"]
+    back = max(i for i, (_, m) in enumerate(events) if m["status"] == "absent") + 1
+    after = [(t, m) for t, m in events[back:] if m["status"] == "active"]
+    samples = [m["t"] for t, m in client if m["type"] == "sample" and t >= events[back][0]]
+    if len(samples) < 50 or len(after) < 2:
+        fail(f"{len(samples)} samples reached the client after the replug, and {len(after)} active statuses "
+             "(the second with the rate measured)")
+
+    def rate(times):
+        return (len(times) - 1) / (times[-1] - times[0]) if len(times) > 1 and times[-1] > times[0] else 0
+
+    sent, last = after[-1][0] / 1e9, after[-1][1]
+    window = 2 if len(after) == 2 else 5
+    reported = last.get("rate")
+    measured = rate([t for t in samples if sent - window <= t <= sent])
+    if reported is None or abs(reported - measured) > 0.1 * measured:
+        fail(f"the sensor reports {reported} samples/s; {measured:.1f} arrived in the {window} s before")
+    median = latencies[len(latencies) // 2] if len(latencies) % 2 else sum(latencies[1:3]) / 2
+    return {"median_ms": round(median, 2), "max_ms": round(latencies[-1], 2), "rate_measured": round(measured, 1),
+            "rate_reported": reported, "rate_run": round(rate(samples), 1), "node": found.get("motion")}
 
 
 def check_daemon(files):
@@ -226,7 +319,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--daemon", help="a built tiltpuzzled (default: swift build -c release)")
     parser.add_argument("--scratch-path", help="swift build's --scratch-path")
-    parser.add_argument("--chips", help="a comma-separated subset of: " + ", ".join(c["name"] for c in CHIPS))
+    parser.add_argument("--chips", help="a comma-separated subset of: " + ", ".join(c["name"] for c in CHIPS + PADS))
     parser.add_argument("--period", type=int, default=10, help="ms between readings (default 10: 100 Hz)")
     parser.add_argument("--trigger-hz", type=int, default=100, help="the hrtimer trigger's rate (default 100)")
     parser.add_argument("--tolerance", type=float, default=0.1,
@@ -239,11 +332,12 @@ def main():
     started = time.monotonic()
     cache = qemulab.cache_dir("DRIVER_LAB_CACHE", "tiltpuzzle-driver-lab")
     out = Path(os.environ.get("DRIVER_LAB_OUT") or HERE / ".out")
-    chips = CHIPS
+    chips, pads = CHIPS, PADS
     if args.chips:
         wanted = args.chips.split(",")
         chips = [c for c in CHIPS if c["name"] in wanted]
-        if len(chips) != len(wanted):
+        pads = [p for p in PADS if p["name"] in wanted]
+        if len(chips) + len(pads) != len(wanted):
             print(f"driver lab: unknown chip in {args.chips}", file=sys.stderr)
             return 64
     try:
@@ -255,7 +349,7 @@ def main():
             fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 busybox-static gcc make libc6-dev kmod udev)")
 
         step("kernel and trigger modules")
-        modules = MODULES + [c["module"] for c in CHIPS]
+        modules = MODULES + [c["module"] for c in CHIPS + PADS]
         # The kit holds these modules only: another list is another kit.
         key = hashlib.sha256("\0".join(modules + TRIGGER_SOURCES).encode()).hexdigest()[:8]
         kit = qemulab.kernel_kit(cache, modules, extra=trigger_modules, key=key)
@@ -274,13 +368,16 @@ def main():
         rows = [" ".join(str(v) for v in (c["name"], c["i2c"], f"0x{c['addr']:02x}", f"0x{c['reg']:02x}", c["width"],
                                           c["endian"], c["shift"], c["bits"], c.get("unsigned", 0), c.get("axes", 3),
                                           c["modes"], c.get("presets") or "-", c.get("keep") or "-",
-                                          c.get("polled_period") or "-"))
+                                          c.get("polled_period") or "-", c.get("counts") or "-"))
                 for c in chips]
         initrd = out / "initramfs.cpio"
         chips_file = out / "chips"
         chips_file.write_text("\n".join(rows) + "\n")
+        pads_file = out / "pads"
+        pads_file.write_text("".join(f"{p['name']} {p['helper']}\n" for p in pads))
         qemulab.daemon_initramfs(REPO, kit, daemon, helpers, config, GUEST / "init", initrd,
-                                 extra_files={"/etc/lab/chips": chips_file})
+                                 extra_files={"/etc/lab/chips": chips_file, "/etc/lab/pads": pads_file,
+                                              "/etc/udev/hwdb.bin": controller_hwdb(out)})
         print(f"  {initrd.stat().st_size / 1e6:.0f} MB")
 
         step("boot")
@@ -294,6 +391,8 @@ def main():
         for chip in chips:
             for mode in chip["modes"].split(","):
                 summary["runs"][f"{chip['name']}-{mode}"] = check_run(files, chip, mode, args.tolerance)
+        for pad in pads:
+            summary["runs"][pad["name"]] = check_pad(files, pad)
         check_daemon(files)
         summary["wall_seconds"] = round(time.monotonic() - started, 1)
         (out / "results.json").write_text(json.dumps(summary, indent=2) + "\n")

@@ -13,6 +13,7 @@ import TiltGUI
         "PREFIX": "/usr",
         "SYSTEMDUNITDIR": "/lib/systemd/system",
         "UDEVRULESDIR": "/lib/udev/rules.d",
+        "UDEVHWDBDIR": "/lib/udev/hwdb.d",
     ]
 
     /// The entries of a debian/PACKAGE.install file: paths in debian/tmp, a directory

@@ -30,6 +30,7 @@ import Testing
             "\(p)/lib/systemd/system/tiltpuzzled.service": 0o644,
             "\(p)/lib/systemd/system/tiltpuzzled.socket": 0o644,
             "\(p)/lib/sysusers.d/tiltpuzzle.conf": 0o644,
+            "\(p)/lib/udev/hwdb.d/61-tiltpuzzle-controllers.hwdb": 0o644,
             "\(p)/lib/udev/rules.d/70-tiltpuzzle.rules": 0o644,
             "\(p)/share/doc/tiltpuzzle/README.md": 0o644,
             "\(p)/share/doc/tiltpuzzle/gui.md": 0o644,

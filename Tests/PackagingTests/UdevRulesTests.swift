@@ -110,7 +110,48 @@ import Testing
         Case(fixture: "iio-base-label", sensor: nil, mode: nil),
         Case(fixture: "iio-light", sensor: nil, mode: nil),
         Case(fixture: "evdev-keyboard", sensor: nil, mode: nil),
+        Case(fixture: "evdev-dualsense-motion", sensor: "evdev", mode: "0640"),
+        Case(fixture: "evdev-dualsense-gamepad", sensor: nil, mode: nil),
     ]
+
+    static func hwdbFile() throws -> (name: String, text: String) {
+        let name = "61-tiltpuzzle-controllers.hwdb"
+        return (name, try Repository.text("udev/\(name)"))
+    }
+
+    /// With our hwdb compiled beside the system's: a controller's motion node gets the
+    /// controller frame (docs/sensors.md, "Game controllers"); its gamepad node, and an
+    /// accelerometer that is no controller, get nothing from us.
+    @Test(.enabled(if: UdevSandbox.available, "needs a private mount namespace (unshare)"),
+          arguments: [("evdev-dualsense-motion", "1, 0, 0; 0, 0, -1; 0, 1, 0"),
+                      ("evdev-dualsense-gamepad", nil), ("evdev-accelerometer", nil)] as [(String, String?)])
+    func controllersGetTheirFrameFromOurHwdb(fixture: String, matrix: String?) throws {
+        let (output, _) = try UdevSandbox.test(fixture: fixture, rules: try Self.rulesText(), hwdb: [try Self.hwdbFile()])
+        let report = UdevTestReport(output)
+        #expect(report.properties["DEVPATH"] != nil, "udevadm test printed the device:\n\(output)")
+        #expect(report.properties["ACCEL_MOUNT_MATRIX"] == matrix, "\(output)")
+    }
+
+    /// Every entry of the hwdb file is a well-formed block: match lines, then
+    /// properties we define (udev would take a misspelt one silently).
+    @Test func theHwdbFileHasOnlyControllerFramesAndWellFormedBlocks() throws {
+        let lines = try Self.hwdbFile().text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#") }
+        var matches = 0, properties = 0, inBlock = false
+        for line in lines {
+            if line.isEmpty {
+                inBlock = false
+            } else if line.hasPrefix(" ") {
+                #expect(inBlock && line.hasPrefix(" ACCEL_MOUNT_MATRIX="), "\(line)")
+                properties += 1
+            } else {
+                #expect(line.hasPrefix("sensor:modalias:input:b*v054Cp"), "\(line)")
+                inBlock = true
+                matches += 1
+            }
+        }
+        #expect(matches >= 6 && properties >= 1)
+    }
 
     @Test(.enabled(if: UdevSandbox.available, "needs a private mount namespace (unshare)"), arguments: cases)
     func udevadmTest(_ test: Case) throws {

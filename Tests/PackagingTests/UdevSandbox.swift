@@ -7,7 +7,8 @@ import Glibc
 /// Runs `udevadm test` on a fake device (umockdev) with our rules installed, without
 /// touching the machine: in a private mount namespace, /run (where udevadm looks for
 /// rules and writes its database), /etc/udev/rules.d (local rules) and /dev (where it
-/// makes symlinks) are empty tmpfs, our rules are in /run/udev/rules.d, and /etc/group
+/// makes symlinks) are empty tmpfs (and /etc/udev all of it when our hwdb files are
+/// compiled there), our rules are in /run/udev/rules.d, and /etc/group
 /// has the group "tiltpuzzle", since udev resolves GROUP= when it reads the rules.
 enum UdevSandbox {
     /// The gid the sandbox gives the group "tiltpuzzle".
@@ -22,6 +23,16 @@ enum UdevSandbox {
         mkdir -p /run/udev/rules.d
         cp "$rules" /run/udev/rules.d/
         if [ -d /etc/udev/rules.d ]; then mount -t tmpfs tmpfs /etc/udev/rules.d; fi
+        # Our hwdb files, when given, compiled with the system's into /etc/udev/hwdb.bin
+        # (which udev reads before the system's own), on a tmpfs of the sandbox's.
+        if [ -d "$scratch/hwdb.d" ]; then
+            if [ -f /etc/udev/udev.conf ]; then cp /etc/udev/udev.conf "$scratch/udev.conf"; fi
+            mount -t tmpfs tmpfs /etc/udev
+            mkdir /etc/udev/rules.d
+            if [ -f "$scratch/udev.conf" ]; then cp "$scratch/udev.conf" /etc/udev/; fi
+            cp -r "$scratch/hwdb.d" /etc/udev/hwdb.d
+            systemd-hwdb update --strict
+        fi
         { cat /etc/group; echo "tiltpuzzle:x:GID:"; } > "$scratch/group"
         mount --bind "$scratch/group" /etc/group
         # A /dev of our own: the few nodes programs expect, and ptys for umockdev.
@@ -62,7 +73,9 @@ enum UdevSandbox {
     /// file in Tests/Fixtures/udev), with `rules` as the only local rules file. With
     /// `executeRun`, the RUN programs are then run on the fake sysfs, and the group
     /// and mode of `attributes` (relative to the device) follow, one "path group mode" a line.
-    static func test(fixture: String, rules: String, executeRun: Bool = false,
+    /// `hwdb`: files (name, text) compiled into the hwdb udev reads, beside the system's.
+    static func test(fixture: String, rules: String, hwdb: [(name: String, text: String)] = [],
+                     executeRun: Bool = false,
                      attributes: [String] = []) throws -> (udevadm: String, attributes: String) {
         guard let arguments = unshareArguments else { throw PackagingFailure("no mount namespace here") }
         let unshare = try Command.tool("unshare", package: "util-linux")
@@ -78,6 +91,13 @@ enum UdevSandbox {
         let scratch = TemporaryDirectory()
         let rulesFile = scratch.file("70-tiltpuzzle.rules")
         try rules.write(toFile: rulesFile, atomically: false, encoding: .utf8)
+        if !hwdb.isEmpty {
+            _ = try Command.tool("systemd-hwdb", package: "udev")
+            try FileManager.default.createDirectory(atPath: scratch.file("hwdb.d"), withIntermediateDirectories: false)
+            for file in hwdb {
+                try file.text.write(toFile: scratch.file("hwdb.d/\(file.name)"), atomically: false, encoding: .utf8)
+            }
+        }
         // Inside umockdev: udevadm test, then (asked) its RUN lines and the attributes.
         let inner = #"""
             udevadm=$1 syspath=$2 out=$3 execute=$4

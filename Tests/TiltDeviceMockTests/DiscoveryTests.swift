@@ -6,6 +6,11 @@ import TiltSystem
 
 extension MockDeviceTests {
     @Suite struct Discovery {
+        /// What discovery resolves the spec written `text` to, as the daemon would.
+        static func resolved(_ text: String) throws -> SensorInfo? {
+            SensorDiscovery.resolve(try SensorSpec(parsing: text))?.info
+        }
+
         /// A convertible with everything: display and base IIO accelerometers, an
         /// evdev one, a joystick that also reports motion, and a light sensor.
         struct Machine {
@@ -62,22 +67,65 @@ extension MockDeviceTests {
             #expect(all.filter(\.isBase).map(\.sysname) == [machine.baseByUdev.id, machine.baseByLabel.id])
         }
 
+        /// A tablet's buffered IIO chip, a DualSense on USB (its gamepad, touchpad and
+        /// motion nodes as hid-playstation makes them, the motion node's frame as our
+        /// hwdb gives it) and a laptop's lis3lv02d (BUS_HOST).
+        struct DeskWithController {
+            let tablet = MockIIODevice.buffered(MockTestbed.nextNumber())
+            let gamepad = MockEvdevDevice(number: MockTestbed.nextNumber(),
+                                          name: "Sony Interactive Entertainment DualSense Wireless Controller",
+                                          resolution: 0, minimum: 0, maximum: 255,
+                                          properties: [("ID_INPUT", "1"), ("ID_INPUT_JOYSTICK", "1")],
+                                          accelerometerProperty: false, bus: "0003")
+            let touchpad = MockEvdevDevice(number: MockTestbed.nextNumber(),
+                                           name: "Sony Interactive Entertainment DualSense Wireless Controller Touchpad",
+                                           resolution: 0, minimum: 0, maximum: 1919,
+                                           properties: [("ID_INPUT", "1"), ("ID_INPUT_TOUCHPAD", "1")],
+                                           accelerometerProperty: false, bus: "0003")
+            let motion = MockEvdevDevice(number: MockTestbed.nextNumber(),
+                                         name: "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors",
+                                         resolution: 8192, minimum: -32768, maximum: 32768,
+                                         properties: [("ID_INPUT", "1"), ("ID_INPUT_ACCELEROMETER", "1"),
+                                                      ("ACCEL_MOUNT_MATRIX", "1, 0, 0; 0, 0, -1; 0, 1, 0")],
+                                         bus: "0003")
+            let laptop = MockEvdevDevice(number: MockTestbed.nextNumber(), name: "ST LIS3LV02DL Accelerometer",
+                                         resolution: 0, minimum: -2000, maximum: 2000, bus: "0019")
+
+            func plug() throws {
+                for device in [laptop, gamepad, touchpad, motion] { try device.plug() }
+                try tablet.plug()
+            }
+        }
+
+        @Test func takesTheControllersMotionNodeFirstAndNeverItsOtherNodes() throws {
+            MockTestbed.shared.reset()
+            let desk = DeskWithController()
+            try desk.plug()
+            let found = SensorDiscovery.candidates()
+            #expect(found.map(\.sysname) == ["event\(desk.motion.number)", desk.tablet.id, "event\(desk.laptop.number)"])
+            #expect(found.map(\.isController) == [true, false, false])
+            #expect(found.first?.info.mountMatrix == (try MountMatrix.parse("1, 0, 0; 0, 0, -1; 0, 1, 0")))
+            #expect(try Self.resolved("auto")?.deviceNode == desk.motion.node)
+            #expect(try Self.resolved("iio")?.sysfsPath == desk.tablet.syspath)
+            #expect(try Self.resolved("evdev:dualsense")?.deviceNode == desk.motion.node)
+            #expect(try Self.resolved("evdev:LIS3LV02DL")?.deviceNode == desk.laptop.node)
+            #expect(try Self.resolved("evdev:\(desk.laptop.node)")?.name == desk.laptop.name)
+            #expect(try Self.resolved("evdev:Xbox") == nil)
+        }
+
         @Test func resolvesSpecs() throws {
             MockTestbed.shared.reset()
             let machine = Machine()
             try machine.plug()
-            func resolved(_ text: String) throws -> SensorInfo? {
-                SensorDiscovery.resolve(try SensorSpec(parsing: text))?.info
-            }
-            #expect(try resolved("auto")?.sysfsPath == machine.buffered.syspath)
-            #expect(try resolved("iio")?.sysfsPath == machine.buffered.syspath)
-            #expect(try resolved("iio:\(machine.polledDisplay.id)")?.sysfsPath == machine.polledDisplay.syspath)
-            #expect(try resolved("iio:accel_base")?.sysfsPath == machine.baseByUdev.syspath)
-            #expect(try resolved("iio:nothing") == nil)
-            #expect(try resolved("evdev")?.deviceNode == machine.evdev.node)
-            #expect(try resolved("evdev:\(machine.evdev.node)")?.sysfsPath == machine.evdev.syspath)
-            #expect(try resolved("evdev:/dev/input/event999") == nil)
-            #expect(try resolved("replay:/some/trace.csv")?.kind == .replay)
+            #expect(try Self.resolved("auto")?.sysfsPath == machine.buffered.syspath)
+            #expect(try Self.resolved("iio")?.sysfsPath == machine.buffered.syspath)
+            #expect(try Self.resolved("iio:\(machine.polledDisplay.id)")?.sysfsPath == machine.polledDisplay.syspath)
+            #expect(try Self.resolved("iio:accel_base")?.sysfsPath == machine.baseByUdev.syspath)
+            #expect(try Self.resolved("iio:nothing") == nil)
+            #expect(try Self.resolved("evdev")?.deviceNode == machine.evdev.node)
+            #expect(try Self.resolved("evdev:\(machine.evdev.node)")?.sysfsPath == machine.evdev.syspath)
+            #expect(try Self.resolved("evdev:/dev/input/event999") == nil)
+            #expect(try Self.resolved("replay:/some/trace.csv")?.kind == .replay)
         }
 
         @Test func hotplugReportsAccelerometersComingAndGoing() throws {

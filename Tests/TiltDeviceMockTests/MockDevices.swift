@@ -106,13 +106,16 @@ struct MockEvdevDevice {
     var accelerometerProperty = true
     /// ABS_X, ABS_Y, ABS_Z.
     var axisBits: UInt64 = 0b111
+    /// The input device's `id/bustype` (hex, as sysfs prints it), when given.
+    var bus: String?
 
     var syspath: String { "/sys/devices/virtual/input/input\(number)/event\(number)" }
     var node: String { "/dev/input/event\(number)" }
 
     var text: String {
         deviceText(path: "/devices/virtual/input/input\(number)", node: nil,
-                   properties: [("SUBSYSTEM", "input"), ("NAME", "\"\(name)\"")], attributes: [("name", name)])
+                   properties: [("SUBSYSTEM", "input"), ("NAME", "\"\(name)\"")],
+                   attributes: [("name", name)] + (bus.map { [("id/bustype", $0)] } ?? []))
             + deviceText(path: "/devices/virtual/input/input\(number)/event\(number)", node: "input/event\(number)",
                          properties: [("SUBSYSTEM", "input"), ("DEVNAME", node)] + properties, attributes: [])
     }

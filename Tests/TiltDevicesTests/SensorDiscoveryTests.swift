@@ -68,3 +68,40 @@ import TiltCore
         #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: 0, maximum: 0, resolution: 0)) == g)
     }
 }
+
+/// The order among several accelerometers (docs/sensors.md, "Choosing a sensor"), on
+/// the candidates discovery makes of each driver's devices.
+@Suite struct ControllerDiscoveryTests {
+    static func controller(_ number: Int, name: String) -> SensorCandidate {
+        SensorCandidate(info: SensorInfo(kind: .evdev, name: name, deviceNode: "/dev/input/event\(number)"),
+                        sysname: "event\(number)", isController: true)
+    }
+
+    @Test func aControllerComesBeforeTheMachinesOwnAccelerometers() {
+        let dualSense = Self.controller(21, name: "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors")
+        let dualShock = Self.controller(9, name: "Sony Computer Entertainment Wireless Controller Motion Sensors")
+        let lis3 = SensorDiscoveryTests.evdev(4)
+        let tablet = SensorDiscoveryTests.iio(0, buffered: true, location: "display")
+        let order = SensorDiscovery.ordered([lis3, tablet, dualSense, dualShock])
+        #expect(order.map(\.sysname) == ["event9", "event21", "iio:device0", "event4"])
+        #expect(SensorDiscovery.select(.auto, from: order) == dualShock)
+        #expect(SensorDiscovery.select(.iio(nil), from: order) == tablet)
+        #expect(SensorDiscovery.select(.evdev("DualSense"), from: order) == dualSense)
+        #expect(SensorDiscovery.select(.evdev("wireless controller motion"), from: order) == dualShock)
+        #expect(SensorDiscovery.select(.evdev("Joy-Con"), from: order) == nil)
+    }
+
+    @Test func theBusTellsAController() {
+        #expect(SensorDiscovery.isController(bus: "0003"))   // USB
+        #expect(SensorDiscovery.isController(bus: "0005\n"))   // Bluetooth
+        #expect(!SensorDiscovery.isController(bus: "0019"))   // BUS_HOST: lis3lv02d
+        #expect(!SensorDiscovery.isController(bus: "0018"))   // BUS_I2C
+        #expect(!SensorDiscovery.isController(bus: nil))
+    }
+
+    @Test func namesMatchAnyPartInEitherCase() {
+        #expect(SensorDiscovery.contains("DualSense Wireless Controller Motion Sensors", "dualsense"))
+        #expect(SensorDiscovery.contains("abc", "ABC") && SensorDiscovery.contains("abc", ""))
+        #expect(!SensorDiscovery.contains("abc", "abcd") && !SensorDiscovery.contains("abc", "bd"))
+    }
+}

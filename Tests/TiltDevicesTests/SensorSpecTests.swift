@@ -9,6 +9,8 @@ import Testing
         ("iio:iio:device3", .iio("iio:device3")),
         ("evdev", .evdev(nil)),
         ("evdev:/dev/input/event7", .evdev("/dev/input/event7")),
+        ("evdev:/dev/input/by-id/usb-Sony_DualSense-event-if03", .evdev("/dev/input/by-id/usb-Sony_DualSense-event-if03")),
+        ("evdev:DualSense", .evdev("DualSense")),
         ("replay:traces/demo.csv", .replay("traces/demo.csv")),
         ("replay:/tmp/a:b.csv", .replay("/tmp/a:b.csv")),
     ])
@@ -20,8 +22,8 @@ import Testing
     @Test(arguments: [
         ("", "empty"),
         ("iio:", "no device name after 'iio:'"),
-        ("evdev:event3", "evdev needs the absolute path of an event node"),
-        ("evdev:", "evdev needs the absolute path of an event node"),
+        ("evdev:/", "evdev needs an event node's path or part of a device's name"),
+        ("evdev:", "evdev needs an event node's path or part of a device's name"),
         ("replay", "replay needs a trace file: replay:FILE"),
         ("replay:", "replay needs a trace file: replay:FILE"),
         ("auto:x", "auto takes no argument"),

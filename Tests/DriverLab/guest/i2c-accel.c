@@ -3,7 +3,7 @@
  * /dev/i2c-N, so that the kernel's own driver reads the tilts the script plays.
  *
  *   i2c-accel -b BUS -a ADDR -r REG -w BYTES -e le|be -s SHIFT -n BITS [-u] [-x AXES]
- *             -d IIODIR [-p MS]                 play (commands: tiltplay.h)
+ *             -d IIODIR | -g COUNTS [-p MS]     play (commands: tiltplay.h)
  *   i2c-accel -b BUS -a ADDR -P REG=VAL,...     clear all 256 registers, then preset
  *   i2c-accel -b BUS -a ADDR -K REG:MASK:SECS   clear MASK in REG for SECS seconds
  *                                               (a reset bit the probe waits on)
@@ -12,7 +12,8 @@
  * in the byte order given, the value in BITS bits (two's complement, or unsigned with
  * -u) shifted left by SHIFT. A reading in g becomes raw = g * 9.80665 / scale - offset
  * per axis, from the IIO device's own in_accel_[xyz_]scale and in_accel_[xyz_]offset
- * (read from IIODIR at `create`), so the values are what the driver reports back.
+ * (read from IIODIR at `create`), so the values are what the driver reports back; a
+ * driver that is no IIO device (lis3lv02d) gets -g, the raw counts per g instead.
  *
  * i2c-stub keeps one 16-bit word per register: a byte read returns its low half, a word
  * read the whole word, a block read the low halves of consecutive registers. So each
@@ -30,6 +31,7 @@
 static int bus = -1, address = -1, reg = -1, width = 2, big_endian = 0, shift = 0, bits = 12;
 static int is_unsigned = 0, axes = 3;
 static const char *iio_dir;
+static double counts_per_g;
 static int fd = -1;
 static double scale[3], offset[3];
 static uint8_t image[258];
@@ -79,8 +81,8 @@ static int create(void)
     static const char *names[3] = { "x", "y", "z" };
     open_bus();
     for (int i = 0; i < axes; i++) {
-        scale[i] = attribute(names[i], "scale", 0);
-        offset[i] = attribute(names[i], "offset", 0);
+        scale[i] = iio_dir ? attribute(names[i], "scale", 0) : 9.80665 / counts_per_g;
+        offset[i] = iio_dir ? attribute(names[i], "offset", 0) : 0;
         if (scale[i] <= 0) {
             errno = EINVAL;
             die("no in_accel scale");
@@ -162,6 +164,7 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "-u")) { is_unsigned = atoi(v); }
         else if (!strcmp(o, "-x")) axes = atoi(v);
         else if (!strcmp(o, "-d")) iio_dir = v;
+        else if (!strcmp(o, "-g")) counts_per_g = atof(v);
         else if (!strcmp(o, "-P")) presets = argv[i + 1];
         else if (!strcmp(o, "-K")) clear = v;
         else if (!strcmp(o, "-p")) continue;   /* tiltplay's */
@@ -171,7 +174,7 @@ int main(int argc, char **argv)
     if (bus < 0 || address < 0) { fprintf(stderr, "i2c-accel: -b and -a are needed\n"); return 64; }
     if (presets) return preset(presets);
     if (clear) return keep_clear(clear);
-    if (reg < 0 || !iio_dir || (width != 1 && width != 2) || axes < 2 || axes > 3 || bits < 2
+    if (reg < 0 || (!iio_dir && counts_per_g <= 0) || (width != 1 && width != 2) || axes < 2 || axes > 3 || bits < 2
         || bits + shift > 8 * width) {
         fprintf(stderr, "i2c-accel: bad data layout\n");
         return 64;

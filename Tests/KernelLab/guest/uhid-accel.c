@@ -10,6 +10,7 @@
  * Commands on standard input: see tiltplay.h.
  */
 #include "tiltplay.h"
+#include "uhid-device.h"
 
 #include <fcntl.h>
 #include <linux/input.h>
@@ -58,7 +59,6 @@ static const uint8_t descriptor[] = {
     0xC0,                   /* End Collection */
 };
 
-static int fd = -1;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 /* Report ID, reporting state, power state, interval (u32 ms), sensitivity (u16). */
 static const uint8_t feature_defaults[9] = { FEATURE_ID, 0, 0, 10, 0, 0, 0, 1, 0 };
@@ -66,14 +66,6 @@ static uint8_t feature[9];
 /* Report ID, x, y, z (s16, little-endian): the latest reading. */
 static uint8_t input[7] = { INPUT_ID, 0, 0, 0, 0, 100, 0 };
 static unsigned get_reports, set_reports;
-
-static int write_event(const struct uhid_event *event)
-{
-    ssize_t n = write(fd, event, sizeof *event);
-    if (n == (ssize_t)sizeof *event) return 0;
-    if (n >= 0) errno = EIO;
-    return -1;
-}
 
 static void answer_get(const struct uhid_get_report_req *request)
 {
@@ -110,21 +102,18 @@ static void answer_set(const struct uhid_set_report_req *request)
     if (write_event(&reply) < 0) fprintf(stderr, "uhid-accel: SET_REPORT reply: %s\n", strerror(errno));
 }
 
+static void handle(const struct uhid_event *event)
+{
+    if (event->type == UHID_GET_REPORT) answer_get(&event->u.get_report);
+    else if (event->type == UHID_SET_REPORT) answer_set(&event->u.set_report);
+    /* START, STOP, OPEN, CLOSE, OUTPUT: nothing to do. */
+}
+
 static void *answer(void *unused)
 {
     (void)unused;
-    struct uhid_event event;
-    for (;;) {
-        ssize_t n = read(fd, &event, sizeof event);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fprintf(stderr, "uhid-accel: read: %s\n", strerror(errno));
-            return NULL;
-        }
-        if (event.type == UHID_GET_REPORT) answer_get(&event.u.get_report);
-        else if (event.type == UHID_SET_REPORT) answer_set(&event.u.set_report);
-        /* START, STOP, OPEN, CLOSE, OUTPUT: nothing to do. */
-    }
+    uhid_serve("uhid-accel", handle);
+    return NULL;
 }
 
 static int create(void)
@@ -132,22 +121,10 @@ static int create(void)
     pthread_mutex_lock(&lock);   /* a new device starts from its defaults */
     memcpy(feature, feature_defaults, sizeof feature);
     pthread_mutex_unlock(&lock);
-    struct uhid_event event = { .type = UHID_CREATE2 };
-    struct uhid_create2_req *req = &event.u.create2;
-    snprintf((char *)req->name, sizeof req->name, "tiltpuzzle lab sensor hub");
-    snprintf((char *)req->phys, sizeof req->phys, "uhid-accel");
-    memcpy(req->rd_data, descriptor, sizeof descriptor);
-    req->rd_size = sizeof descriptor;
-    req->bus = BUS_USB;
-    req->vendor = 0x1d6b;
-    req->product = 0x7117;
-    return write_event(&event);
-}
-
-static int destroy(void)
-{
-    struct uhid_event event = { .type = UHID_DESTROY };
-    return write_event(&event);
+    static const struct uhid_identity hub = {
+        "tiltpuzzle lab sensor hub", "uhid-accel", descriptor, sizeof descriptor, BUS_USB, 0x1d6b, 0x7117, 0,
+    };
+    return uhid_create(&hub);
 }
 
 static int16_t units(double g)
@@ -175,9 +152,9 @@ static int send_reading(double x, double y, double z, uint64_t *written)
 
 int main(int argc, char **argv)
 {
-    static const struct backend uhid = { create, destroy, send_reading, 0.01 };
-    fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
-    if (fd < 0) die("/dev/uhid");
+    static const struct backend uhid = { create, uhid_destroy, send_reading, 0.01 };
+    uhid_fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
+    if (uhid_fd < 0) die("/dev/uhid");
     pthread_t thread;
     if (pthread_create(&thread, NULL, answer, NULL) != 0) die("pthread_create");
     int status = play(&uhid, argc, argv);
