@@ -14,6 +14,7 @@ import importlib.util
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -131,9 +132,45 @@ def build_package():
     for extra in REPO.parent.glob(f"tiltpuzzle*_{version}_{arch}.*"):
         if extra.suffix in (".buildinfo", ".changes") or extra.name.endswith(".ddeb") or "-dbgsym_" in extra.name:
             extra.unlink()
-    for deb in made[1:]:
-        deb.unlink()   # the window's package: nothing here uses it
-    return made[:1]
+    return made
+
+
+def hardening(debs, work):
+    """Debian's hardening in the built packages (README.md, "Hardening"): hardening-check
+    on every ELF file they install (PIE, stack protector, RELRO, immediate binding;
+    fortification is overridden with its reason in debian/*.lintian-overrides), and
+    lintian on the packages: no hardening tag. Returns (results, notes)."""
+    results, notes = [], []
+    for deb in debs:
+        root = work / deb.stem
+        run(["dpkg-deb", "-x", str(deb), str(root)])
+        elves = sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()
+                       and p.open("rb").read(4) == b"\x7fELF")
+        if not elves:
+            results.append(f"FAIL hardening-{deb.name.split('_')[0]}: no ELF file in {deb.name}")
+        for elf in elves:
+            name = f"hardening-check-{elf.name}"
+            # The check's exit status says whether all the required features are there.
+            checked = subprocess.run(["hardening-check", "--nofortify", "--nocfprotection", str(elf)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            missing = [line.strip() for line in checked.stdout.splitlines()[1:]
+                       if ": no" in line and "Fortify" not in line and "Control flow" not in line
+                       and "Stack clash" not in line]
+            if checked.returncode == 0 and not missing:
+                results.append(f"ok {name}")
+            else:
+                results.append(f"FAIL {name}: {'; '.join(missing) or checked.stdout.strip()}")
+        shutil.rmtree(root)
+    # -I: the hardening tags are of the kind "info", which lintian hides by default.
+    lintian = subprocess.run(["lintian", "-I", "--tag-display-limit", "0", *map(str, debs)],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    tags = [line for line in lintian.stdout.splitlines() if re.match(r"^[EWIXP]: ", line)]
+    # An override that no longer matches (mismatched-override, unused-override) counts too.
+    bad = [line for line in tags if "hardening-" in line or "override" in line]
+    results.append("ok lintian-hardening" if not bad else f"FAIL lintian-hardening: {'; '.join(bad)}")
+    others = sorted({line.split()[2] for line in tags if line not in bad and len(line.split()) > 2})
+    notes.append(f"lintian: {len(tags) - len(bad)} other tag(s), none of hardening ({', '.join(others)})")
+    return results, notes
 
 
 # --- The run -------------------------------------------------------------------
@@ -170,12 +207,12 @@ def main():
         step("host tools")
         missing = [tool for tool in ("qemu-system-x86_64", "mmdebstrap", "mkfs.ext4", "gcc", "apt-get",
                                      "dpkg-deb", "depmod", "modprobe", "make") if not shutil.which(tool)]
-        if args.install == "package" and not args.deb and not shutil.which("dpkg-buildpackage"):
-            missing.append("dpkg-buildpackage")
+        if args.install == "package" and not args.deb:
+            missing += [tool for tool in ("dpkg-buildpackage", "hardening-check", "lintian") if not shutil.which(tool)]
         missing += [str(p) for p in (qemulab.BUSYBOX, qemulab.QBOOT) if not p.exists()]
         if missing:
             fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 mmdebstrap e2fsprogs "
-                 "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper)")
+                 "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper devscripts lintian)")
 
         step("base image")
         kernel = qemulab.kernel_package(cache)
@@ -192,6 +229,7 @@ def main():
                 fail(f"no .build/release/{program}: run make")
 
         deb_given = Path(args.deb).read_bytes() if args.deb else None
+        hardened, hardening_notes = [], []
         step("helpers")
         if out.exists():
             shutil.rmtree(out)
@@ -205,9 +243,14 @@ def main():
         elif args.install == "package":
             step("package")
             (out / "deb").mkdir()
-            for deb in build_package():
-                shutil.move(str(deb), out / "deb" / deb.name)
+            made = build_package()
+            step("hardening")
+            hardened, hardening_notes = hardening(made, out)
+            shutil.move(str(made[0]), out / "deb" / made[0].name)
+            for deb in made[1:]:
+                deb.unlink()   # the window's package: checked above; nothing else here uses it
 
+        results, guest_seconds = hardened + hardening_notes, 0.0
         step("boot")
         booted = time.monotonic()
         console = boot(qemu_command(image, out), out / "console.txt", args.timeout)
@@ -217,14 +260,15 @@ def main():
         results_path = out / "results.txt"
         if not results_path.exists():
             fail("the guest wrote no results (did systemd reach systemlab.service?)", console[-60:])
-        results = results_path.read_text(errors="replace").splitlines()
+        results += results_path.read_text(errors="replace").splitlines()
+        if not any(line.startswith("done ") for line in results):
+            results.append("FAIL the checks did not finish (the guest stopped or hung before the end)")
+
         passed = [line[3:] for line in results if line.startswith("ok ")]
         failed = [line[5:] for line in results if line.startswith("FAIL ")]
         notes = [line for line in results if not line.startswith(("ok ", "FAIL "))]
         for line in notes:
             print(f"  {line}")
-        if not any(line.startswith("done ") for line in results):
-            failed.append("the checks did not finish (the guest stopped or hung before the end)")
         wall = time.monotonic() - started
         if failed:
             print(f"system lab: FAILED: {len(failed)} check(s) failed, {len(passed)} passed", file=sys.stderr)
