@@ -207,7 +207,7 @@ def power_cuts(image, out, cuts, seed, timeout):
     # acknowledged change and an old game.
     problems = powercut.self_test(Path(tempfile.mkdtemp(dir=folder)))
     if problems:
-        return [("FAIL", "powercut-verdict", "; ".join(problems))], [], []
+        return [("FAIL", "powercut-verdict", "; ".join(problems))], [], [], []
     disk = folder / "disk.ext4"
     # A FAT card for the last boot to try the daemon on (a note, not a check).
     if shutil.which("mkfs.vfat"):
@@ -248,14 +248,13 @@ def power_cuts(image, out, cuts, seed, timeout):
         if status.exists() or (not last and cut is None):
             why = status.read_text().strip() if status.exists() else "the guest never played"
             if not (last and why == "checked"):
-                return [("FAIL", f"boot-{n}", f"{why} (see {folder}/console-{n}.txt)")], [], boots
+                return [("FAIL", f"boot-{n}", f"{why} (see {folder}/console-{n}.txt)")], [], boots, []
         if not last:
             print(f"  cut {n + 1} of {cuts}: {delay:.2f} s into play", flush=True)
     results, ages, _ = powercut.check(folder, cuts)
     results.insert(0, ("ok", "powercut-verdict", ""))
-    results += powercut.vfat_note(folder / f"boot-{cuts}")
     disk.unlink()
-    return results, ages, boots
+    return results, ages, boots, powercut.vfat_note(folder / f"boot-{cuts}")
 
 
 def main():
@@ -347,13 +346,18 @@ def main():
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
             print(f"  seed {seed} (again: --seed {seed}), {args.power_cuts} cuts", flush=True)
             cut_started = time.monotonic()
-            checked, ages, boots = power_cuts(image, out, args.power_cuts, seed, args.timeout)
+            checked, ages, boots, cut_notes = power_cuts(image, out, args.power_cuts, seed, args.timeout)
             results += [f"ok {name}" if verdict == "ok" else f"FAIL {name}: {why}" for verdict, name, why in checked]
+            results += cut_notes
             if ages:
                 ordered = sorted(ages)
                 results.append(f"power cuts: {len(ages)}, seed {seed}; changes lost shown at most {ordered[-1]:.3f} s "
                                f"before the cut (median {ordered[len(ordered) // 2]:.3f} s; T = {powercut.T} s); "
                                f"boots median {sorted(boots)[len(boots) // 2]:.1f} s, all {time.monotonic() - cut_started:.0f} s")
+                saves = powercut.save_latencies(out / "powercut", args.power_cuts)
+                if saves:
+                    results.append(f"power cuts: a move shown to its reply (about one save) median "
+                                   f"{saves[len(saves) // 2] * 1e3:.0f} ms, worst {saves[-1] * 1e3:.0f} ms")
 
         passed = [line[3:] for line in results if line.startswith("ok ")]
         failed = [line[5:] for line in results if line.startswith("FAIL ")]

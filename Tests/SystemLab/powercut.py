@@ -16,7 +16,7 @@ import json
 import re
 from pathlib import Path
 
-# The bound the docs state (docs/tiltpuzzled.8.md, "Power loss"), in seconds.
+# The bound the docs state (docs/tiltpuzzled.8.md, POWER LOSS), in seconds.
 T = 2.0
 # The records' times cross JSON twice; a little slack for the last digit.
 TIME_SLACK = 0.001
@@ -153,6 +153,23 @@ def same(a, b):
     if a[:7] != b[:7] or len(a[7]) != len(b[7]):
         return False
     return all(x[0] == y[0] and x[2] == y[2] and abs(x[1] - y[1]) <= TIME_SLACK for x, y in zip(a[7], b[7]))
+
+
+def save_latencies(folder, boots):
+    """Seconds from a round's last `move` shown to the first reply after it: about one
+    save, since a reply waits for its change to be on disk."""
+    latencies = []
+    for n in range(boots):
+        last_move = None
+        for time, mark, message in read_log(folder / f"boot-{n}" / "play.txt"):
+            if mark != "<":
+                continue
+            if message.get("type") == "move":
+                last_move = time
+            elif message.get("type") == "reply" and last_move is not None:
+                latencies.append(time - last_move)
+                last_move = None
+    return sorted(latencies)
 
 
 def check(folder, cuts):
