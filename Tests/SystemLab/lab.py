@@ -339,10 +339,10 @@ def main():
             if not any(line.startswith("done ") for line in results):
                 results.append("FAIL the checks did not finish (the guest stopped or hung before the end)")
 
-        if args.power_cuts:
+        if args.power_cuts and not (out / "deb").exists():
+            results.append("power cuts: not run with --install make (each run installs the package)")
+        elif args.power_cuts:
             step("power cuts")
-            if not (out / "deb").exists():
-                fail("the power-cut run installs the package: not with --install make")
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
             print(f"  seed {seed} (again: --seed {seed}), {args.power_cuts} cuts", flush=True)
             cut_started = time.monotonic()
