@@ -322,16 +322,19 @@ def build_helpers(sources, out, includes=()):
 # --- Booting ----------------------------------------------------------------------
 
 def qemu_command(kernel, initrd, accel="tcg", memory=1024, serial_files=(), drives=(), shares=(),
-                 append="console=ttyS0 quiet loglevel=4 panic=-1"):
+                 append="console=ttyS0 quiet loglevel=4 panic=-1", disk_cache=None):
     """qemu-system-x86_64 booting `kernel` (an uncompressed vmlinux, through qboot) with
     `initrd`: serial port 1 on standard output, the others into `serial_files`; raw
-    `drives` (snapshot: the image stays clean) and 9p `shares` (tag, path, read_only)."""
+    `drives` (snapshot: the image stays clean; with a `disk_cache` mode such as
+    `directsync`, written in place with that mode instead) and 9p `shares` (tag, path,
+    read_only)."""
     machine = ["-accel", "kvm", "-cpu", "host"] if accel == "kvm" else ["-accel", "tcg,thread=multi", "-cpu", "max"]
     command = ["qemu-system-x86_64", *machine, "-m", str(memory), "-smp", "2", "-display", "none",
                "-monitor", "none", "-no-reboot", "-bios", str(QBOOT), "-kernel", str(kernel),
                "-initrd", str(initrd)]
     for drive in drives:
-        command += ["-drive", f"file={drive},format=raw,if=virtio,snapshot=on"]
+        kept = f"cache={disk_cache}" if disk_cache else "snapshot=on"
+        command += ["-drive", f"file={drive},format=raw,if=virtio,{kept}"]
     for tag, path, read_only in shares:
         command += ["-virtfs", f"local,path={path},mount_tag={tag},security_model=none"
                     + (",readonly=on" if read_only else "")]

@@ -13,9 +13,12 @@ import hashlib
 import importlib.util
 import os
 import re
+import random
 import shutil
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -30,6 +33,9 @@ _spec = importlib.util.spec_from_file_location("qemulab", REPO / "Tests/QEMULab/
 qemulab = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(qemulab)
 LabFailure, fail, step, run = qemulab.LabFailure, qemulab.fail, qemulab.step, qemulab.run
+_spec = importlib.util.spec_from_file_location("powercut", HERE / "powercut.py")
+powercut = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(powercut)
 KERNEL_LAB_GUEST = REPO / "Tests/KernelLab/guest"
 HELPERS = ["uhid-accel", "uinput-accel"]
 
@@ -131,9 +137,45 @@ def build_package():
     for extra in REPO.parent.glob(f"tiltpuzzle*_{version}_{arch}.*"):
         if extra.suffix in (".buildinfo", ".changes") or extra.name.endswith(".ddeb") or "-dbgsym_" in extra.name:
             extra.unlink()
-    for deb in made[1:]:
-        deb.unlink()   # the window's package: nothing here uses it
-    return made[:1]
+    return made
+
+
+def hardening(debs, work):
+    """Debian's hardening in the built packages (README.md, "Hardening"): hardening-check
+    on every ELF file they install (PIE, stack protector, RELRO, immediate binding;
+    fortification is overridden with its reason in debian/*.lintian-overrides), and
+    lintian on the packages: no hardening tag. Returns (results, notes)."""
+    results, notes = [], []
+    for deb in debs:
+        root = work / deb.stem
+        run(["dpkg-deb", "-x", str(deb), str(root)])
+        elves = sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()
+                       and p.open("rb").read(4) == b"\x7fELF")
+        if not elves:
+            results.append(f"FAIL hardening-{deb.name.split('_')[0]}: no ELF file in {deb.name}")
+        for elf in elves:
+            name = f"hardening-check-{elf.name}"
+            # The check's exit status says whether all the required features are there.
+            checked = subprocess.run(["hardening-check", "--nofortify", "--nocfprotection", str(elf)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            missing = [line.strip() for line in checked.stdout.splitlines()[1:]
+                       if ": no" in line and "Fortify" not in line and "Control flow" not in line
+                       and "Stack clash" not in line]
+            if checked.returncode == 0 and not missing:
+                results.append(f"ok {name}")
+            else:
+                results.append(f"FAIL {name}: {'; '.join(missing) or checked.stdout.strip()}")
+        shutil.rmtree(root)
+    # -I: the hardening tags are of the kind "info", which lintian hides by default.
+    lintian = subprocess.run(["lintian", "-I", "--tag-display-limit", "0", *map(str, debs)],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    tags = [line for line in lintian.stdout.splitlines() if re.match(r"^[EWIXP]: ", line)]
+    # An override that no longer matches (mismatched-override, unused-override) counts too.
+    bad = [line for line in tags if "hardening-" in line or "override" in line]
+    results.append("ok lintian-hardening" if not bad else f"FAIL lintian-hardening: {'; '.join(bad)}")
+    others = sorted({line.split()[2] for line in tags if line not in bad and len(line.split()) > 2})
+    notes.append(f"lintian: {len(tags) - len(bad)} other tag(s), none of hardening ({', '.join(others)})")
+    return results, notes
 
 
 # --- The run -------------------------------------------------------------------
@@ -152,6 +194,69 @@ def boot(command, console_path, timeout):
                         drop_last_word=False)
 
 
+def power_cuts(image, out, cuts, seed, timeout):
+    """The power-cut run (README.md, "Power cuts"): boot 0 installs the package on a
+    disk of the run's own and plays, and each later boot writes down what the cut
+    before it left and plays until the next; QEMU is killed with SIGKILL at a moment
+    drawn from `seed`. Returns the checks' results and the loss ages."""
+    rng = random.Random(seed)
+    folder = out / "powercut"
+    folder.mkdir()
+    (folder / "seed").write_text(f"{seed}\n")
+    # The verdict's own check, on made-up boots: it must catch a mix, a lost
+    # acknowledged change and an old game.
+    problems = powercut.self_test(Path(tempfile.mkdtemp(dir=folder)))
+    if problems:
+        return [("FAIL", "powercut-verdict", "; ".join(problems))], [], [], []
+    disk = folder / "disk.ext4"
+    # A FAT card for the last boot to try the daemon on (a note, not a check).
+    if shutil.which("mkfs.vfat"):
+        run(["mkfs.vfat", "-C", str(folder / "card.vfat"), "16384"])
+    run(["cp", "--sparse=always", str(image / "root.ext4"), str(disk)])
+    boots = []
+    for n in range(cuts + 1):
+        last = n == cuts
+        # cache=none: what the guest writes goes to the image file without the host's
+        # page cache, and what it has not written yet (its own page cache) dies with it.
+        # No udev coldplug: the run needs no device but the disk and the shares, whose
+        # modules the kernel loads when they are mounted.
+        command = qemulab.qemu_command(image / "vmlinux", image / "initrd.cpio", memory=2048, drives=[disk],
+                                       shares=[("src", REPO, True), ("out", out, False)], disk_cache="none",
+                                       append="console=ttyS0 quiet loglevel=3 panic=-1 systemd.show_status=error "
+                                              "systemd.mask=systemd-udev-trigger.service "
+                                              f"systemlab.powercut={n}{',last' if last else ''}")
+        delay = rng.uniform(0.5, 4.0)
+        started = time.monotonic()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        cut = None
+        watchdog = threading.Timer(timeout, process.kill)
+        watchdog.start()
+        with open(folder / f"console-{n}.txt", "w", errors="replace") as console:
+            for raw in iter(process.stdout.readline, b""):
+                line = raw.decode(errors="replace").rstrip("\r\n")
+                console.write(line + "\n")
+                if line.startswith("SYSTEMLAB-STEP powercut-"):
+                    print(f"  [{time.monotonic() - started:6.1f}s] {line[15:]}", flush=True)
+                    if line.split()[2:3] == ["playing"] and not last:
+                        # The power cut: SIGKILL, so QEMU writes nothing more.
+                        cut = threading.Timer(delay, process.kill)
+                        cut.start()
+        process.wait()
+        watchdog.cancel()
+        boots.append(time.monotonic() - started)
+        status = (folder / f"boot-{n}" / "status")
+        if status.exists() or (not last and cut is None):
+            why = status.read_text().strip() if status.exists() else "the guest never played"
+            if not (last and why == "checked"):
+                return [("FAIL", f"boot-{n}", f"{why} (see {folder}/console-{n}.txt)")], [], boots, []
+        if not last:
+            print(f"  cut {n + 1} of {cuts}: {delay:.2f} s into play", flush=True)
+    results, ages, _ = powercut.check(folder, cuts)
+    results.insert(0, ("ok", "powercut-verdict", ""))
+    disk.unlink()
+    return results, ages, boots, powercut.vfat_note(folder / f"boot-{cuts}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--image-only", action="store_true", help="build or find the base image, then stop")
@@ -161,6 +266,10 @@ def main():
                              "says) and apt install it in the guest; make: make install by hand, as the README says")
     parser.add_argument("--deb", help="install this tiltpuzzle_*.deb instead of building one")
     parser.add_argument("--timeout", type=int, default=600, help="seconds the guest may take (default 600)")
+    parser.add_argument("--power-cuts", type=int, default=20, metavar="N",
+                        help="power cuts after the checks (default 20; 0: none)")
+    parser.add_argument("--only-power-cuts", action="store_true", help="the power-cut run without the checks' boot")
+    parser.add_argument("--seed", type=int, help="the cuts' moments (default: drawn, and printed)")
     args = parser.parse_args()
     qemulab.configure("system lab")
     started = time.monotonic()
@@ -170,12 +279,12 @@ def main():
         step("host tools")
         missing = [tool for tool in ("qemu-system-x86_64", "mmdebstrap", "mkfs.ext4", "gcc", "apt-get",
                                      "dpkg-deb", "depmod", "modprobe", "make") if not shutil.which(tool)]
-        if args.install == "package" and not args.deb and not shutil.which("dpkg-buildpackage"):
-            missing.append("dpkg-buildpackage")
+        if args.install == "package" and not args.deb:
+            missing += [tool for tool in ("dpkg-buildpackage", "hardening-check", "lintian") if not shutil.which(tool)]
         missing += [str(p) for p in (qemulab.BUSYBOX, qemulab.QBOOT) if not p.exists()]
         if missing:
             fail(f"missing {', '.join(missing)} (Debian: qemu-system-x86 mmdebstrap e2fsprogs "
-                 "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper)")
+                 "busybox-static gcc libc6-dev kmod make dpkg-dev debhelper devscripts lintian)")
 
         step("base image")
         kernel = qemulab.kernel_package(cache)
@@ -192,6 +301,7 @@ def main():
                 fail(f"no .build/release/{program}: run make")
 
         deb_given = Path(args.deb).read_bytes() if args.deb else None
+        hardened, hardening_notes = [], []
         step("helpers")
         if out.exists():
             shutil.rmtree(out)
@@ -199,32 +309,61 @@ def main():
         for helper in HELPERS:
             run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-static", "-pthread", "-o", str(out / "bin" / helper),
                  str(KERNEL_LAB_GUEST / f"{helper}.c"), "-lm"])
+        run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-static", "-o", str(out / "bin" / "powercut-player"),
+             str(GUEST / "powercut-player.c")])
         if args.deb:
             (out / "deb").mkdir()
             (out / "deb" / Path(args.deb).name).write_bytes(deb_given)
         elif args.install == "package":
             step("package")
             (out / "deb").mkdir()
-            for deb in build_package():
-                shutil.move(str(deb), out / "deb" / deb.name)
+            made = build_package()
+            step("hardening")
+            hardened, hardening_notes = hardening(made, out)
+            shutil.move(str(made[0]), out / "deb" / made[0].name)
+            for deb in made[1:]:
+                deb.unlink()   # the window's package: checked above; nothing else here uses it
 
-        step("boot")
-        booted = time.monotonic()
-        console = boot(qemu_command(image, out), out / "console.txt", args.timeout)
-        guest_seconds = time.monotonic() - booted
+        results, guest_seconds = hardened + hardening_notes, 0.0
+        if not args.only_power_cuts:
+            step("boot")
+            booted = time.monotonic()
+            console = boot(qemu_command(image, out), out / "console.txt", args.timeout)
+            guest_seconds = time.monotonic() - booted
 
-        step("results")
-        results_path = out / "results.txt"
-        if not results_path.exists():
-            fail("the guest wrote no results (did systemd reach systemlab.service?)", console[-60:])
-        results = results_path.read_text(errors="replace").splitlines()
+            step("results")
+            results_path = out / "results.txt"
+            if not results_path.exists():
+                fail("the guest wrote no results (did systemd reach systemlab.service?)", console[-60:])
+            results += results_path.read_text(errors="replace").splitlines()
+            if not any(line.startswith("done ") for line in results):
+                results.append("FAIL the checks did not finish (the guest stopped or hung before the end)")
+
+        if args.power_cuts and not (out / "deb").exists():
+            results.append("power cuts: not run with --install make (each run installs the package)")
+        elif args.power_cuts:
+            step("power cuts")
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+            print(f"  seed {seed} (again: --seed {seed}), {args.power_cuts} cuts", flush=True)
+            cut_started = time.monotonic()
+            checked, ages, boots, cut_notes = power_cuts(image, out, args.power_cuts, seed, args.timeout)
+            results += [f"ok {name}" if verdict == "ok" else f"FAIL {name}: {why}" for verdict, name, why in checked]
+            results += cut_notes
+            if ages:
+                ordered = sorted(ages)
+                results.append(f"power cuts: {len(ages)}, seed {seed}; changes lost shown at most {ordered[-1]:.3f} s "
+                               f"before the cut (median {ordered[len(ordered) // 2]:.3f} s; T = {powercut.T} s); "
+                               f"boots median {sorted(boots)[len(boots) // 2]:.1f} s, all {time.monotonic() - cut_started:.0f} s")
+                saves = powercut.save_latencies(out / "powercut", args.power_cuts)
+                if saves:
+                    results.append(f"power cuts: a move shown to its reply (about one save) median "
+                                   f"{saves[len(saves) // 2] * 1e3:.0f} ms, worst {saves[-1] * 1e3:.0f} ms")
+
         passed = [line[3:] for line in results if line.startswith("ok ")]
         failed = [line[5:] for line in results if line.startswith("FAIL ")]
         notes = [line for line in results if not line.startswith(("ok ", "FAIL "))]
         for line in notes:
             print(f"  {line}")
-        if not any(line.startswith("done ") for line in results):
-            failed.append("the checks did not finish (the guest stopped or hung before the end)")
         wall = time.monotonic() - started
         if failed:
             print(f"system lab: FAILED: {len(failed)} check(s) failed, {len(passed)} passed", file=sys.stderr)
