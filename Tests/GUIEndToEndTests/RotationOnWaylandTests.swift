@@ -19,13 +19,7 @@ import Glibc
         defer { daemon.terminate() }
         let control = try DaemonConnection(candidates: [daemon.socketPath])
         let state = try GUIOnVirtualDisplayTests.state(after: .new(size: 4, seed: 23, shuffle: true), on: control)
-        let bin = directory.path + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: BuiltProducts.url("tiltpuzzle-gui").path, toPath: bin + "/tiltpuzzle-gui")
-        chmod(daemon.socketPath, 0o666)
-        let compositor = try Compositor(directory: directory, size: WaylandTests.output, path: bin, extraEnvironment: [
-            "TILTPUZZLE_SOCKET": daemon.socketPath, "XDG_STATE_HOME": GUIProcess.stateHomeWithFirstStartSeen(in: directory),
-        ])
+        let compositor = try WaylandTests.compositor(for: daemon, in: directory)
         // Another client hears what the board tells the daemon.
         let watcher = try TestClient(path: daemon.socketPath)
         #expect(watcher.greeting() != nil)
@@ -50,11 +44,10 @@ import Glibc
     }
 
     func view(in compositor: Compositor) throws -> Compositor.View {
-        for _ in 0..<100 {
-            if let view = try compositor.views().first(where: { $0.appID == AppIdentity.id }) { return view }
-            usleep(100_000)
+        guard let view = try WaylandTests.window(on: compositor) else {
+            throw TestFailure("no window with app id \(AppIdentity.id)\n\(compositor.log)")
         }
-        throw TestFailure("no window with app id \(AppIdentity.id)\n\(compositor.log)")
+        return view
     }
 
     /// The compositor's picture of the window shows the board as the daemon has it,
