@@ -31,16 +31,7 @@ import Glibc
         defer { daemon.terminate() }
         let control = try DaemonConnection(candidates: [daemon.socketPath])
         var state = try GUIOnVirtualDisplayTests.state(after: .new(size: 4, seed: 11, shuffle: true), on: control)
-        // The compositor's user may not read the build folder or the daemon's socket:
-        // the board is copied where it can run it, as an installation would put it.
-        let bin = directory.path + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: BuiltProducts.url("tiltpuzzle-gui").path, toPath: bin + "/tiltpuzzle-gui")
-        chmod(daemon.socketPath, 0o666)
-        let stateHome = GUIProcess.stateHomeWithFirstStartSeen(in: directory)
-        let compositor = try Compositor(directory: directory, size: Self.output, path: bin, extraEnvironment: [
-            "TILTPUZZLE_SOCKET": daemon.socketPath, "XDG_STATE_HOME": stateHome,
-        ])
+        let compositor = try Self.compositor(for: daemon, in: directory)
         // The keys come from one virtual keyboard that exists before the window and
         // waits before it types (a tilt, and q): a keyboard that exists only for its own
         // key races the window (docs/gui.md, "Keys on Wayland").
