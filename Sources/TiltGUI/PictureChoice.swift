@@ -1,0 +1,25 @@
+/// What the tiles show (docs/gui.md, Pictures): their numbers, one of the built-in
+/// pictures (by name, `BuiltInPictures`), or a picture file of the player's.
+public enum PictureChoice: Equatable, Hashable, Sendable {
+    case numbers
+    case builtIn(String)
+    case file(String)
+}
+
+/// Whether a picture's tiles carry their number in a corner: the player's choice, or
+/// the default for the board's size (`shows(side:)`).
+public enum NumberCorners: String, Equatable, Sendable, CaseIterable {
+    case automatic = "auto"
+    case shown = "on"
+    case hidden = "off"
+
+    /// From 4×4 on, pieces of sky or sea look alike and a number tells them apart; a
+    /// 2×2 or 3×3 picture has pieces big enough to know by their picture alone.
+    public func shows(side: Int) -> Bool {
+        switch self {
+        case .automatic: side >= 4
+        case .shown: true
+        case .hidden: false
+        }
+    }
+}
