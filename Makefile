@@ -10,7 +10,7 @@
 # `make` compiles nothing as root. The binaries link the Swift runtime and libstdc++
 # statically: the tablet needs no Swift toolchain, only libc6, libgcc-s1, libudev1 and
 # libevdev2, plus libiio0 for an IIO accelerometer (opened when one is used) and
-# libsdl2-2.0-0 and libsdl2-ttf-2.0-0 for tiltpuzzle-gui. Building needs the packages
+# libsdl2-2.0-0, libsdl2-ttf-2.0-0 and libsdl2-image-2.0-0 for tiltpuzzle-gui. Building needs the packages
 # README.md lists; lld comes with the Swift toolchain, libstdc++.a with libstdc++-12-dev.
 # The man pages are made from docs/*.[158].md by go-md2man (Debian: go-md2man).
 # debian/rules builds the Debian packages with these two targets.

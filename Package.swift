@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+        // The pictures the tiles are cut from: PNG, JPEG, WebP and SVG.
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         // Only for the device tests: fake /sys and /dev devices (umockdev).
         .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
 
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
-                                                   "TiltCommandLine", "CSDL2", "CSDL2TTF", "CWayland"]),
+                                                   "TiltCommandLine", "CSDL2", "CSDL2TTF", "CSDL2Image", "CWayland"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
         // The demo: a daemon on a thread of the client's own, replaying a tablet that solves a game.
         .target(name: "TiltDemo", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltDaemon", "TiltClient",

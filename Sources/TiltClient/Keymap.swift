@@ -29,6 +29,10 @@ public enum UserAction: Equatable, Sendable {
     case cycleSensitivity
     /// The picture a quarter further round (the daemon's `screen` says where it is).
     case turnScreen
+    /// The picture the tiles are cut from, or numbers (the window's picker).
+    case choosePicture
+    /// The whole picture over the board, until asked again.
+    case peek
     case quit
 
     /// The one keymap of both views (docs/client.md, "Keys"). Letters are
@@ -50,6 +54,8 @@ public enum UserAction: Equatable, Sendable {
             case "s": self = .cycleSensitivity
             case "o": self = .turnScreen
             case "f": self = .toggleFullscreen
+            case "p": self = .choosePicture
+            case "v": self = .peek
             case "q": self = .quit
             default: return nil
             }

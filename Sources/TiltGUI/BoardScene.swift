@@ -23,6 +23,11 @@ public struct BoardScene: Sendable {
     public var frameInterval = 1.0 / 60 {
         didSet { animator?.frameInterval = frameInterval }
     }
+    /// How long a solved picture shows whole before the solved panel grows in over it
+    /// (docs/gui.md, Solved): 0 for numbers.
+    public var solvedPause = 0.0
+    /// A line of the window's own (a picture it cannot show), until the next move.
+    public var note: String?
 
     public init() {}
 
@@ -45,6 +50,7 @@ public struct BoardScene: Sendable {
                 animator = Animator(board: state.board, side: state.size, frameInterval: frameInterval)
             }
         case .move(_, let move, _, _, _, _, _) where update.outcome == .updated:
+            note = nil
             if animator?.enqueue(move) != true, let state = game.state {
                 animator?.reset(board: state.board, side: state.size)
             }
@@ -75,7 +81,7 @@ public struct BoardScene: Sendable {
         if let ago = firedAgo { firedAgo = ago + seconds < Self.firedFlash ? ago + seconds : nil }
         // The celebration starts once the last tile has landed.
         if let age = celebrationAge, solvedBanner != nil {
-            celebrationAge = age + seconds < Self.celebrationDuration ? age + seconds : nil
+            celebrationAge = age + seconds < solvedPause + Self.celebrationDuration ? age + seconds : nil
         }
     }
 
@@ -92,7 +98,7 @@ public struct BoardScene: Sendable {
     }
 
     public var celebration: Celebration? {
-        guard let state, solvedBanner != nil else { return nil }
+        guard let state, solvedBanner != nil, (celebrationAge ?? .infinity) >= solvedPause else { return nil }
         var lines = [CountText.text(state.moves, "move") + (game.solvedTime.map { " in \(PlayTime.text($0))" } ?? "")]
         let news = game.solvedNews ?? RecordNews()
         switch (news.bestTime, news.fewestMoves) {
@@ -105,7 +111,7 @@ public struct BoardScene: Sendable {
             }
         }
         lines.append("New game: n or the New button")
-        let progress = celebrationAge.map { min(1, $0 / Self.celebrationDuration) } ?? 1
+        let progress = celebrationAge.map { min(1, ($0 - solvedPause) / Self.celebrationDuration) } ?? 1
         return Celebration(title: "Solved!", lines: lines, progress: progress, isRecord: news.isRecord)
     }
 
@@ -139,7 +145,9 @@ public struct BoardScene: Sendable {
     public var gameLine: String {
         guard let state else { return "" }
         var text = "\(state.size)×\(state.size)   \(CountText.text(state.moves, "move"))"
-        if let notice = game.notice {
+        if let note {
+            text += " — \(note)"
+        } else if let notice = game.notice {
             text += " — \(notice)"
         } else if let hint = hintText {
             text += " — \(hint)"

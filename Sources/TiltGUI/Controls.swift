@@ -4,7 +4,7 @@ import TiltWire
 
 /// The on-screen buttons. Each has a key too, so a keyboard player never needs them.
 public enum Control: CaseIterable, Sendable {
-    case undo, redo, newGame, size, calibrate, sensitivity, hint, quit
+    case undo, redo, newGame, size, calibrate, sensitivity, hint, picture, peek, quit
 
     public var label: String {
         switch self {
@@ -15,6 +15,8 @@ public enum Control: CaseIterable, Sendable {
         case .calibrate: "Calibrate (c)"
         case .hint: "Hint (h)"
         case .sensitivity: "Tilt (s)"
+        case .picture: "Picture (p)"
+        case .peek: "Peek (v)"
         case .quit: "Quit (q)"
         }
     }
@@ -31,6 +33,8 @@ extension UserAction {
         case .calibrate: self = .send(.calibrate)
         case .hint: self = .send(.hint)
         case .sensitivity: self = .cycleSensitivity
+        case .picture: self = .choosePicture
+        case .peek: self = .peek
         case .quit: self = .quit
         }
     }

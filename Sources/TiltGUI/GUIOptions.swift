@@ -11,6 +11,8 @@ public struct GUIOptions: Equatable, Sendable {
     public var frameStats = false
     /// How the picture is turned, chosen by hand over what the display says.
     public var screenRotation: ScreenRotation?
+    /// The picture to play with, as given (`PictureChoice(naming:)` reads it); nil: the kept choice.
+    public var picture: String?
 
     static let fullscreenOption = OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing).")
     static let windowOption = OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800).")
@@ -20,16 +22,20 @@ public struct GUIOptions: Equatable, Sendable {
     static let screenRotationOption = OptionSpec(
         "--screen-rotation", value: "DEGREES",
         help: "How the picture is turned, \(ScreenRotation.allowedText) counter-clockwise, for a display that does not say (default: as the display says, else the daemon's).")
+    static let pictureOption = OptionSpec(
+        "--picture", value: "FILE",
+        help: "Play with a picture: a PNG, JPEG, WebP or SVG file, one of the built-in pictures (\(BuiltInPictures.all.map(\.name).joined(separator: ", "))), or numbers (default: the last choice).")
     static let socketOption = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it).")
 
     public static let spec = CommandSpec(
         "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
-        options: [fullscreenOption, windowOption, fontOption, screenRotationOption, frameStatsOption],
+        options: [pictureOption, fullscreenOption, windowOption, fontOption, screenRotationOption, frameStatsOption],
         discussion: """
             Tap a tile in the gap's row or column to slide it there;
             swipe a tile to move it.
             Keys: arrows tilt, u undo, r redo, n new game (it asks during a game),
             g board size, c calibrate, h or ? hint, s sensitivity, o screen rotation, f full screen,
+            p picture, v peek at the whole picture,
             q or Escape quit. Asked about a new game: y or Enter starts it,
             n or Escape keeps the game, 3 to 6 choose the size.
             The window reconnects by itself when the daemon restarts.
@@ -53,6 +59,8 @@ public struct GUIOptions: Equatable, Sendable {
             throw UsageError("\(option.name) needs a path, not ''")
         }
         frameStats = arguments.flag(Self.frameStatsOption)
+        picture = arguments.value(Self.pictureOption)
+        if picture?.isEmpty == true { throw UsageError("--picture needs a file or a picture's name, not ''") }
         if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, each 160 to 16384 pixels (e.g. 640x800)", Self.size) {
             windowSize = size
         }
@@ -75,6 +83,7 @@ public struct GUIOptions: Equatable, Sendable {
         if let socket { result += ["--socket", socket] }
         if fullscreen { result.append("--fullscreen") }
         result += ["--window", "\(Int(windowSize.width))x\(Int(windowSize.height))"]
+        if let picture { result += ["--picture", picture] }
         if let font { result += ["--font", font] }
         if let screenRotation { result += ["--screen-rotation", String(screenRotation.degrees)] }
         if frameStats { result.append("--frame-stats") }

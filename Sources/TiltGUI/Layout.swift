@@ -118,18 +118,22 @@ public struct Layout: Equatable, Sendable {
                                   columns: columns, rowHeight: grown, gap: gap)
         case .landscape:
             // As wide as the board leaves free: the board's side is the height either way.
-            let panelWidth = max(10 * textSize, 2 * wordWidth + gap, (window.width * 0.25).rounded(),
-                                 window.width - window.height - margin)
+            let widest = max(10 * textSize, 2 * wordWidth + gap, (window.width * 0.25).rounded(),
+                             window.width - window.height - margin)
+            // One column while the buttons fit under the status lines with room left for
+            // the gauge; else two, or three in a window too low for two-line buttons in
+            // two columns (the panel widens for them: every label stays whole).
+            let statusTop = margin + statusHeight
+            let available = window.height - margin - statusTop - gap
+            let oneColumn = Double(controls.count) * (buttonHeight + gap) - gap
+            let gaugeRoom = gap + min(widest, 2 * statusHeight, 4 * textSize)
+            let columns = oneColumn + gaugeRoom <= available || widest < 2 * minimumTarget + gap ? 1
+                : twoColumns <= available ? 2 : 3
+            let panelWidth = max(widest, Double(columns) * wordWidth + Double(columns - 1) * gap)
             let boardArea = Rect(x: margin, y: margin, width: window.width - 3 * margin - panelWidth,
                                  height: window.height - 2 * margin)
             let status = Rect(x: window.width - margin - panelWidth, y: margin, width: panelWidth, height: statusHeight)
             self.status = status
-            // One column while the buttons fit under the status lines with room left for
-            // the gauge, else two.
-            let available = window.height - margin - status.maxY - gap
-            let oneColumn = Double(controls.count) * (buttonHeight + gap) - gap
-            let gaugeRoom = gap + min(panelWidth, 2 * statusHeight, 4 * textSize)
-            let columns = oneColumn + gaugeRoom <= available || panelWidth < 2 * minimumTarget + gap ? 1 : 2
             let rows = (controls.count + columns - 1) / columns
             // Two lines' room where the height allows it, else as tall as the rows fit.
             let fitting = ((available - Double(rows - 1) * gap) / Double(rows)).rounded(.down)

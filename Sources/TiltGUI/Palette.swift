@@ -26,6 +26,10 @@ public enum Palette {
     /// The tile a hint says to slide: a warm glow around a lighter tile.
     public static let hintGlow = Color(255, 196, 64)
     public static let hintTile = Color(255, 240, 190)
+    /// Over a hinted piece of a picture: the glow's colour, thin enough to see the piece through.
+    public static let hintVeil = Color(255, 196, 64, alpha: 90)
+    /// Under a piece's corner number: dark and half clear, legible on any picture.
+    public static let cornerPatch = Color(20, 22, 30, alpha: 170)
     public static let statusText = Color(220, 226, 235)
     public static let button = Color(74, 85, 104)
     public static let buttonDisabled = Color(44, 51, 64)

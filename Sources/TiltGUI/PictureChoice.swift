@@ -23,3 +23,26 @@ public enum NumberCorners: String, Equatable, Sendable, CaseIterable {
         }
     }
 }
+
+extension PictureChoice {
+    /// What `--picture` names: `numbers`, a built-in picture by name, else a file, made
+    /// absolute from `workingDirectory` so that it still names the file when kept.
+    public init(naming text: String, workingDirectory: String) {
+        if text == "numbers" {
+            self = .numbers
+        } else if !text.contains("/"), BuiltInPictures.named(text) != nil {
+            self = .builtIn(text)
+        } else {
+            self = .file(text.hasPrefix("/") ? text : (workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/") + text)
+        }
+    }
+
+    /// The name a player knows it by: the built-in picture's title, a file's name.
+    public var title: String {
+        switch self {
+        case .numbers: "Numbers"
+        case .builtIn(let name): BuiltInPictures.named(name)?.title ?? name
+        case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
+        }
+    }
+}

@@ -1,17 +1,26 @@
 import TiltGUI
 import TiltWire
 
+/// The picture the tiles are cut from, as the painter draws it.
+struct BoardPicture {
+    let texture: Texture
+    /// Its side in pixels (it is square).
+    let side: Double
+    let corners: NumberCorners
+}
+
 /// Draws a `BoardScene` in a `Layout`: the board with its tiles where the animator
 /// has them, the status lines, the buttons, and a banner when there is news.
 struct BoardPainter {
     let renderer: Renderer
     let text: TextCache
 
-    func draw(_ scene: BoardScene, in layout: Layout, dialog: NewGameDialog? = nil, welcoming: Bool = false) {
+    func draw(_ scene: BoardScene, in layout: Layout, picture: BoardPicture? = nil, peeking: Bool = false,
+              dialog: NewGameDialog? = nil, welcoming: Bool = false) {
         renderer.clear(Palette.background)
-        drawBoard(scene, layout)
+        drawBoard(scene, layout, picture: picture, peeking: peeking)
         drawStatus(scene, layout)
-        drawButtons(scene, layout)
+        drawButtons(scene, layout, hasPicture: picture != nil)
         drawGauge(scene, layout)
         if let dialog { drawDialog(dialog, layout) }
         if welcoming { drawWelcome(layout) }
@@ -83,9 +92,9 @@ struct BoardPainter {
 
     /// Every label fitted to its button, never below the legible size: a label too wide
     /// loses its key, then wraps onto two lines (ButtonLabel, docs/gui.md, Text).
-    private func drawButtons(_ scene: BoardScene, _ layout: Layout) {
+    private func drawButtons(_ scene: BoardScene, _ layout: Layout, hasPicture: Bool) {
         for button in layout.buttons {
-            let enabled = isEnabled(button.control, scene)
+            let enabled = button.control == .peek ? hasPicture && scene.connection == .connected : isEnabled(button.control, scene)
             renderer.fill(button.frame, enabled ? Palette.button : Palette.buttonDisabled)
             let color = enabled ? Palette.buttonText : Palette.buttonTextDisabled
             let fitted = ButtonLabel.fit(full: scene.label(for: button.control), short: scene.shortLabel(for: button.control),
@@ -136,20 +145,16 @@ struct BoardPainter {
                   maxLines: 2)
     }
 
-    private func drawBoard(_ scene: BoardScene, _ layout: Layout) {
+    private func drawBoard(_ scene: BoardScene, _ layout: Layout, picture: BoardPicture?, peeking: Bool) {
         let offset: (x: Double, y: Double) = scene.animator?.boardOffset ?? (0, 0)
         let push = (x: offset.x * layout.cellSize, y: offset.y * layout.cellSize)
         renderer.fill(layout.board.offsetBy(dx: push.x, dy: push.y), Palette.board)
-        let hinted = scene.hintedTile
-        for placement in scene.animator?.placements ?? [] {
-            let tile = layout.tile(row: placement.row, column: placement.column).offsetBy(dx: push.x, dy: push.y)
-            if placement.tile == hinted {
-                renderer.fill(tile.insetBy(-layout.cellSize * 0.04), Palette.hintGlow)
-                renderer.fill(tile, Palette.hintTile)
-            } else {
-                renderer.fill(tile, Palette.tile)
-            }
-            label(scene.label(placement.tile), size: layout.tileTextSize, Palette.tileText, centeredIn: tile)
+        // Solved, the missing piece comes in and the picture shows whole, with no seams;
+        // a peek shows it whole whatever the board.
+        if let picture, peeking || scene.solvedBanner != nil {
+            renderer.draw(picture.texture, from: Rect(x: 0, y: 0, width: picture.side, height: picture.side), into: layout.board)
+        } else {
+            drawTiles(scene, layout, picture: picture, push: push)
         }
         if scene.connection != .connected {
             renderer.fill(layout.board, Palette.dim)
@@ -157,6 +162,37 @@ struct BoardPainter {
         } else if let celebration = scene.celebration {
             celebrate(celebration, layout)
         }
+    }
+
+    private func drawTiles(_ scene: BoardScene, _ layout: Layout, picture: BoardPicture?, push: (x: Double, y: Double)) {
+        let hinted = scene.hintedTile
+        let side = scene.animator?.side ?? layout.side
+        let inset = layout.tileGap / 2 / layout.cellSize
+        for placement in scene.animator?.placements ?? [] {
+            let tile = layout.tile(row: placement.row, column: placement.column).offsetBy(dx: push.x, dy: push.y)
+            let glows = placement.tile == hinted
+            if glows { renderer.fill(tile.insetBy(-layout.cellSize * 0.04), Palette.hintGlow) }
+            switch TileFace.of(tile: placement.tile, side: side, label: scene.label(placement.tile), picture: picture?.side,
+                               corners: picture?.corners ?? .automatic, inset: inset) {
+            case .number(let number):
+                renderer.fill(tile, glows ? Palette.hintTile : Palette.tile)
+                label(number, size: layout.tileTextSize, Palette.tileText, centeredIn: tile)
+            case .piece(let source, let corner):
+                guard let picture else { continue }
+                renderer.draw(picture.texture, from: source, into: tile)
+                if glows { renderer.fill(tile, Palette.hintVeil) }
+                if let corner { cornerNumber(corner, in: tile, layout) }
+            }
+        }
+    }
+
+    /// A piece's number, small in its top left corner on a dark patch that any picture leaves legible.
+    private func cornerNumber(_ number: String, in tile: Rect, _ layout: Layout) {
+        let size = max(min(layout.minimumText, tile.height * 0.45), (tile.height * 0.22).rounded())
+        let width = text.width(of: number, size: size) + size * 0.5
+        let patch = Rect(x: tile.x, y: tile.y, width: min(tile.width, width), height: min(tile.height, size * 1.25))
+        renderer.fill(patch, Palette.cornerPatch)
+        label(number, size: size, Palette.bannerText, centeredIn: patch)
     }
 
     /// The solved panel: it grows in from the middle of the board, with the time and
@@ -237,7 +273,7 @@ struct BoardPainter {
         case .calibrate: return scene.sensor?.status == .active
         case .hint: return scene.state.map { !$0.solved } ?? false
         case .sensitivity: return scene.settings != nil
-        case .newGame, .size, .quit: return true
+        case .newGame, .size, .quit, .picture, .peek: return true
         }
     }
 }

@@ -33,6 +33,19 @@ final class GUIApp {
     private var screen: ScreenFollower
     /// On Wayland, the outputs' transforms as they change (SDL 2 reads them only at start).
     private var outputs: WaylandOutputs?
+    /// Pictures are read and decoded on the loader's thread (docs/gui.md, Pictures).
+    private let pictures: PictureLoader
+    /// What the tiles show, as last shown; `picture` is its decoded square.
+    private var pictureChoice = PictureChoice.numbers
+    private var picture: BoardPicture?
+    private var numberCorners = NumberCorners.automatic
+    /// The load the board waits for: its id, what and at what side it asked, and whether
+    /// it is the kept choice (which falls back to numbers when it has gone).
+    private var pendingPicture: (id: Int, choice: PictureChoice, side: Int, kept: Bool)?
+    /// The side the shown picture was asked for: a window grown well past it loads it again.
+    private var loadedSide = 0
+    /// The whole picture shows over the board (Peek), until asked again.
+    private var peeking = false
     private var running = true
     private var needsDrawing = true
     private var lastFrame = 0.0
@@ -48,11 +61,19 @@ final class GUIApp {
         welcomed = FirstStartMarker(path: FirstStart.markerPath(environment: ProcessEnvironment.current))
         welcoming = !welcomed.exists
         screen = ScreenFollower(chosen: options.screenRotation)
+        do throws(Errno) {
+            pictures = try PictureLoader(wake: SDLEvents.pushPictureReady)
+        } catch {
+            throw SDLError(message: "cannot start the picture loader: \(error)")
+        }
         outputs = window.waylandDisplay.flatMap { WaylandOutputs(display: $0, changed: SDLEvents.pushDisplayTurned) }
         frameInterval = 1 / window.refreshRate
         scene.frameInterval = frameInterval
         printsFrameStats = options.frameStats
         screen.displayTurned(displayRotation)
+        if let named = options.picture {
+            show(PictureChoice(naming: named, workingDirectory: Self.workingDirectory), kept: false)
+        }
         if printsFrameStats {
             log("renderer \(renderer.name), vsync \(renderer.hasVSync ? "on" : "off"), "
                 + "\(Int(window.refreshRate)) Hz")
@@ -133,6 +154,10 @@ final class GUIApp {
             } catch {
                 lostDaemon(error)
             }
+        case .pictureReady:
+            takePictures()
+        case .dropped(let path):
+            show(.file(path), kept: false)
         case .ignored:
             break
         }
@@ -175,6 +200,13 @@ final class GUIApp {
         case .turnScreen:
             screen.chooseNext(after: scene.game.screen)
             tellScreen()
+        case .choosePicture:
+            let choices = [PictureChoice.numbers] + BuiltInPictures.all.map { .builtIn($0.name) }
+            let next = choices[((choices.firstIndex(of: pictureChoice) ?? 0) + 1) % choices.count]
+            show(next, kept: false)
+        case .peek:
+            peeking = picture != nil && !peeking
+            needsDrawing = true
         case .send(let command):
             switch link.send(command) {
             case .success(let id): scene.sent(command, id: id)
@@ -234,6 +266,73 @@ final class GUIApp {
         String(failure.description.split(separator: "\n").first ?? "")
     }
 
+    // MARK: Pictures
+
+    /// Starts showing `choice`: numbers at once, a picture once the loader has it (the
+    /// board keeps what it shows until then, and when the picture cannot be shown).
+    private func show(_ choice: PictureChoice, kept: Bool) {
+        peeking = false
+        needsDrawing = true
+        guard choice != .numbers else {
+            pendingPicture = nil
+            shownPicture(nil, choice: .numbers)
+            return
+        }
+        let side = boardPixels
+        pendingPicture = (pictures.load(choice, side: side), choice, side, kept)
+    }
+
+    private func takePictures() {
+        for answer in pictures.take() {
+            guard let pending = pendingPicture, answer.id == pending.id else { continue }
+            pendingPicture = nil
+            needsDrawing = true
+            switch answer.picture {
+            case .success(let square):
+                guard let texture = renderer.texture(argb: square.pixels, width: square.side, height: square.side, smooth: true) else {
+                    scene.note = "cannot show \(pending.choice.title): the window cannot hold it"
+                    continue
+                }
+                loadedSide = pending.side
+                shownPicture(BoardPicture(texture: texture, side: Double(square.side), corners: numberCorners), choice: pending.choice)
+            case .failure(let refusal) where pending.kept:
+                // The kept picture has gone (deleted, on a card taken out): numbers, said once.
+                log("the picture \(pending.choice.title) cannot be shown (\(refusal)); showing numbers")
+                scene.note = "\(pending.choice.title) cannot be shown: numbers instead"
+                shownPicture(nil, choice: .numbers)
+            case .failure(let refusal):
+                scene.note = "cannot show \(pending.choice.title): \(refusal)"
+            }
+        }
+    }
+
+    private func shownPicture(_ shown: BoardPicture?, choice: PictureChoice) {
+        picture = shown
+        pictureChoice = choice
+        // Solved, a picture shows whole a moment before the panel covers part of it.
+        scene.solvedPause = shown == nil ? 0 : Self.solvedPictureShows
+    }
+
+    /// How long a solved picture shows whole before the solved panel (docs/gui.md, Solved).
+    static let solvedPictureShows = 2.0
+
+    /// The board's side in the display's pixels: the size a picture is decoded to.
+    private var boardPixels: Int {
+        min(2048, max(64, Int((layout.board.width * window.pixelsPerPoint).rounded())))
+    }
+
+    /// A window grown well past the picture's size loads it again, sharper.
+    private func reloadPictureIfSmall() {
+        guard let picture, pendingPicture == nil, Int(picture.side) >= loadedSide, boardPixels * 2 > loadedSide * 3 else { return }
+        pendingPicture = (pictures.load(pictureChoice, side: boardPixels), pictureChoice, boardPixels, false)
+    }
+
+    private static var workingDirectory: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(cString: buffer)
+    }
+
     // MARK: Drawing
 
     private var layout: Layout {
@@ -246,7 +345,8 @@ final class GUIApp {
         scene.advance(by: now - lastAdvance)
         lastAdvance = now
         renderer.matchWindowScale()
-        painter.draw(scene, in: layout, dialog: dialog, welcoming: welcoming)
+        reloadPictureIfSmall()
+        painter.draw(scene, in: layout, picture: picture, peeking: peeking, dialog: dialog, welcoming: welcoming)
         renderer.present()
         painter.text.endFrame()
         lastFrame = now

@@ -36,6 +36,10 @@ enum InputEvent {
     case daemonReadable
     /// The window's display may be turned another way, or the window is on another display.
     case displayTurned
+    /// The picture loader has an answer.
+    case pictureReady
+    /// A file dropped on the window.
+    case dropped(String)
     case ignored
 }
 
@@ -69,8 +73,9 @@ enum SDLEvents {
             SDL_Quit()
             throw SDLError(message: display.failure(reason: "SDL found no driver that opens it"))
         }
-        wakeEventType = SDL_RegisterEvents(2)
+        wakeEventType = SDL_RegisterEvents(3)
         turnEventType = wakeEventType + 1
+        pictureEventType = wakeEventType + 2
     }
 
     static func stop() { SDL_Quit() }
@@ -80,6 +85,16 @@ enum SDLEvents {
 
     /// Set once at start, like the wake-up's.
     nonisolated(unsafe) private static var turnEventType: UInt32 = UInt32.max
+
+    /// Set once at start, like the wake-up's.
+    nonisolated(unsafe) private static var pictureEventType: UInt32 = UInt32.max
+
+    /// Tells the loop that the picture loader has an answer. Safe from any thread.
+    static func pushPictureReady() {
+        var event = SDL_Event()
+        event.type = pictureEventType
+        _ = SDL_PushEvent(&event)
+    }
 
     /// Tells the loop that a display may be turned (WaylandOutputs hears it inside SDL's pump).
     static func pushDisplayTurned() {
@@ -117,6 +132,11 @@ enum SDLEvents {
         switch event.type {
         case wakeEventType: return .daemonReadable
         case turnEventType: return .displayTurned
+        case pictureEventType: return .pictureReady
+        case SDL_DROPFILE.rawValue:
+            guard let file = event.drop.file else { return .ignored }
+            defer { SDL_free(file) }
+            return .dropped(String(cString: file))
         case SDL_QUIT.rawValue: return .quit
         case SDL_KEYDOWN.rawValue:
             // A held key would tilt again and again; a tilt is one press.
@@ -372,6 +392,14 @@ final class Renderer {
         SDL_RenderCopyF(pointer, texture.pointer, nil, &frame)
     }
 
+    /// Draws the part `source` of `texture` (in its pixels) stretched over `rect`.
+    func draw(_ texture: Texture, from source: Rect, into rect: Rect) {
+        var from = SDL_Rect(x: Int32(source.x.rounded()), y: Int32(source.y.rounded()),
+                            w: Int32((source.maxX).rounded() - source.x.rounded()), h: Int32((source.maxY).rounded() - source.y.rounded()))
+        var frame = sdlRect(rect)
+        SDL_RenderCopyF(pointer, texture.pointer, &from, &frame)
+    }
+
     /// The scale (at most 1: text is never enlarged, it would blur) at which `texture` fits in `rect`.
     static func fit(_ texture: Texture, in rect: Rect) -> Double {
         min(1, rect.width / max(1, texture.width), rect.height / max(1, texture.height))
@@ -380,7 +408,8 @@ final class Renderer {
     func present() { SDL_RenderPresent(pointer) }
 
     /// A texture of `width`×`height` ARGB pixels, rows packed.
-    func texture(argb pixels: [UInt32], width: Int, height: Int) -> Texture? {
+    /// `smooth`: drawn larger or smaller than its pixels (a picture), it is filtered, not blocky.
+    func texture(argb pixels: [UInt32], width: Int, height: Int, smooth: Bool = false) -> Texture? {
         guard width > 0, height > 0,
               let texture = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                               Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height)) else {
@@ -388,6 +417,7 @@ final class Renderer {
         }
         _ = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(width * 4)) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        if smooth { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
         return Texture(pointer: texture, width: width, height: height)
     }
 

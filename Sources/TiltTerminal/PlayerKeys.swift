@@ -45,7 +45,7 @@ public struct PlayerKeys: Sendable {
                 return .ask("start a new game? press n again (any other key keeps this one)")
             }
             return .send(.new(size: game?.size, seed: nil, shuffle: true))
-        case .chooseSize, .toggleFullscreen:
+        case .chooseSize, .toggleFullscreen, .choosePicture, .peek:
             return .ignore
         }
     }

@@ -43,7 +43,8 @@ HELPERS = ["uhid-accel", "uinput-accel"]
 # udev, the libraries the project links, make (to install the project as the README
 # says) and procps (/bin/kill, which the service's ExecReload runs).
 PACKAGES = ["systemd", "systemd-sysv", "udev", "dbus", "kmod", "procps", "make",
-            "libiio0", "libevdev2", "libudev1", "libsystemd0", "libsdl2-2.0-0", "libsdl2-ttf-2.0-0"]
+            "libiio0", "libevdev2", "libudev1", "libsystemd0", "libsdl2-2.0-0", "libsdl2-ttf-2.0-0",
+            "libsdl2-image-2.0-0"]
 # What the initramfs loads to mount the root file system (with their dependencies).
 ROOT_MODULES = ["virtio_pci", "virtio_blk", "ext4"]
 IMAGE_SIZE = "2G"

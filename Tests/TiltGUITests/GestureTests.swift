@@ -95,7 +95,7 @@ import TiltWire
 
     @Test func everyButtonHasAKeyThatDoesTheSame() {
         let keys: [Control: Character] = [.undo: "u", .redo: "r", .newGame: "n", .size: "g", .calibrate: "c", .sensitivity: "s",
-                                          .hint: "h", .quit: "q"]
+                                          .hint: "h", .picture: "p", .peek: "v", .quit: "q"]
         for control in Control.allCases {
             #expect(UserAction(key: .character(keys[control]!)) == UserAction(control: control))
             #expect(control.label.contains("(\(keys[control]!))"))
