@@ -81,6 +81,8 @@ let package = Package(
         .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
         .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
+        // The window's own files (settings, the pictures folder) in a temporary folder; no display.
+        .testTarget(name: "TiltGUISDLTests", dependencies: ["TiltGUI", "TiltGUISDL", "TiltSystem"]),
         .testTarget(name: "TiltDemoTests", dependencies: ["TiltSystem", "TiltDemo"]),
 
         // Tests of the built programs and the system around them: subprocesses, a

@@ -13,11 +13,7 @@ struct FirstStartMarker {
     /// Creates the file and the folders above it. Failing only means the card shows again next time.
     func remember() {
         guard let path else { return }
-        var folder = ""
-        for part in path.split(separator: "/").dropLast() {
-            folder += "/" + part
-            _ = try? Syscall.call("mkdir") { mkdir(folder, 0o700) == 0 || errno == EEXIST ? 0 : -1 }
-        }
+        PrivateFolders.create(above: path)
         try? FileDescriptor.replaceAtomically(path, with: [], permissions: 0o600)
     }
 }
