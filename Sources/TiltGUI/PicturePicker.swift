@@ -24,7 +24,7 @@ public struct PicturePicker: Equatable, Sendable {
         public var label: String {
             switch self {
             case .numbers: "Numbers"
-            case .builtIn(let name): name
+            case .builtIn(let name): BuiltInPictures.named(name)?.title ?? name
             case .file(let path): PictureFiles.name(ofPath: path)
             }
         }

@@ -6,7 +6,7 @@ struct BoardPicture {
     let texture: Texture
     /// Its side in pixels (it is square).
     let side: Double
-    let corners: NumberCorners
+    var corners: NumberCorners
 }
 
 /// Draws a `BoardScene` in a `Layout`: the board with its tiles where the animator
@@ -16,13 +16,14 @@ struct BoardPainter {
     let text: TextCache
 
     func draw(_ scene: BoardScene, in layout: Layout, picture: BoardPicture? = nil, peeking: Bool = false,
-              dialog: NewGameDialog? = nil, welcoming: Bool = false) {
+              dialog: NewGameDialog? = nil, picker: (PicturePicker, [PictureChoice: Texture?])? = nil, welcoming: Bool = false) {
         renderer.clear(Palette.background)
         drawBoard(scene, layout, picture: picture, peeking: peeking)
         drawStatus(scene, layout)
         drawButtons(scene, layout, hasPicture: picture != nil)
         drawGauge(scene, layout)
         if let dialog { drawDialog(dialog, layout) }
+        if let (picker, thumbnails) = picker { drawPicker(picker, thumbnails: thumbnails, layout) }
         if welcoming { drawWelcome(layout) }
     }
 
@@ -143,6 +144,52 @@ struct BoardPainter {
         renderer.fill(frames.start, Palette.gaugeArmed)
         paragraph(dialog.startLabel, size: size, Palette.tileText, in: frames.start, width: frames.start.width - size / 2,
                   maxLines: 2)
+    }
+
+    /// The picture picker (PicturePicker): opaque over the window, every part a fingertip big.
+    private func drawPicker(_ picker: PicturePicker, thumbnails: [PictureChoice: Texture?], _ layout: Layout) {
+        let frames = picker.frames(in: layout)
+        renderer.fill(frames.panel.insetBy(-2), Palette.bannerText)
+        renderer.fill(frames.panel, Palette.bannerBackground)
+        let size = layout.textSize
+        label(PicturePicker.title, size: size, Palette.bannerText, centeredIn: frames.title, minimum: size)
+        for thumbnail in frames.thumbnails {
+            let entry = picker.entries[thumbnail.index]
+            if thumbnail.selected { renderer.fill(thumbnail.frame, Palette.hintGlow) }
+            else if thumbnail.focused { renderer.fill(thumbnail.frame, Palette.button) }
+            switch thumbnails[entry.choice] {
+            case .some(.some(let texture)):
+                renderer.draw(texture, from: Rect(x: 0, y: 0, width: texture.width, height: texture.height), into: thumbnail.picture)
+            case .some(.none):
+                renderer.fill(thumbnail.picture, Palette.board)
+                label("?", size: thumbnail.picture.height * 0.4, Palette.statusText, centeredIn: thumbnail.picture)
+            case .none where entry.choice == .numbers:
+                renderer.fill(thumbnail.picture, Palette.tile)
+                label("1 2 3", size: thumbnail.picture.height * 0.25, Palette.tileText, centeredIn: thumbnail.picture)
+            case .none:
+                renderer.fill(thumbnail.picture, Palette.board)
+            }
+            let name = TextWrap.lines(entry.label, width: thumbnail.label.width, maxLines: 1) { text.width(of: $0, size: size * 0.8) }
+            label(name.first ?? "", size: size * 0.8, thumbnail.selected ? Palette.tileText : Palette.statusText,
+                  centeredIn: thumbnail.label, minimum: layout.minimumText)
+        }
+        if let previous = frames.previous {
+            button(PicturePicker.previousLabel, in: previous, enabled: frames.hasPrevious, layout)
+        }
+        if let next = frames.next { button(PicturePicker.nextLabel, in: next, enabled: frames.hasNext, layout) }
+        if let pageLabel = frames.pageLabel {
+            label(picker.pageLabel(in: layout), size: size, Palette.statusText, centeredIn: pageLabel, minimum: layout.minimumText)
+        }
+        button(picker.numberCornersLabel, in: frames.numberCorners, enabled: true, layout)
+        button(picker.soundLabel, in: frames.sound, enabled: true, layout)
+        button(PicturePicker.closeLabel, in: frames.close, enabled: true, layout)
+    }
+
+    /// A button of a panel: its label wrapped onto two lines where it needs them.
+    private func button(_ title: String, in frame: Rect, enabled: Bool, _ layout: Layout) {
+        renderer.fill(frame, enabled ? Palette.button : Palette.buttonDisabled)
+        paragraph(title, size: layout.buttonTextSize, enabled ? Palette.buttonText : Palette.buttonTextDisabled, in: frame,
+                  width: frame.width - 2 * layout.buttonPadding, maxLines: 2)
     }
 
     private func drawBoard(_ scene: BoardScene, _ layout: Layout, picture: BoardPicture?, peeking: Bool) {

@@ -38,7 +38,16 @@ final class GUIApp {
     /// What the tiles show, as last shown; `picture` is its decoded square.
     private var pictureChoice = PictureChoice.numbers
     private var picture: BoardPicture?
-    private var numberCorners = NumberCorners.automatic
+    /// The window's choices, kept across its restarts (docs/gui.md, Pictures).
+    private let settingsFile: SettingsFile
+    private var settings: GUISettings
+    /// The picture picker, while it is up: it takes every tap and key.
+    private var picker: PicturePicker?
+    /// The picker's part under the finger that went down, taken if it comes up on it too.
+    private var pickerPress: PicturePicker.Choice?
+    /// The picker's thumbnails by what they show (nil: it cannot be shown), and those loading.
+    private var thumbnails: [PictureChoice: Texture?] = [:]
+    private var thumbnailLoads: [Int: PictureChoice] = [:]
     /// The load the board waits for: its id, what and at what side it asked, and whether
     /// it is the kept choice (which falls back to numbers when it has gone).
     private var pendingPicture: (id: Int, choice: PictureChoice, side: Int, kept: Bool)?
@@ -70,9 +79,13 @@ final class GUIApp {
         frameInterval = 1 / window.refreshRate
         scene.frameInterval = frameInterval
         printsFrameStats = options.frameStats
+        settingsFile = SettingsFile()
+        settings = settingsFile.load()
         screen.displayTurned(displayRotation)
         if let named = options.picture {
             show(PictureChoice(naming: named, workingDirectory: Self.workingDirectory), kept: false)
+        } else if settings.picture != .numbers {
+            show(settings.picture, kept: true)
         }
         if printsFrameStats {
             log("renderer \(renderer.name), vsync \(renderer.hasVSync ? "on" : "off"), "
@@ -123,6 +136,18 @@ final class GUIApp {
             welcome()
         case .pointerDown where welcoming:
             break
+        case .key(let key) where picker != nil:
+            if let action = picker?.handle(key, in: layout) { act(action) }
+            needsDrawing = true
+        case .pointerDown(_, let point) where picker != nil:
+            pickerPress = picker?.frames(in: layout).choice(at: point)
+        case .pointerUp(_, let point) where picker != nil:
+            if let pressed = pickerPress, picker?.frames(in: layout).choice(at: point) == pressed,
+               let action = picker?.choose(pressed, in: layout) {
+                act(action)
+            }
+            pickerPress = nil
+            needsDrawing = true
         case .key(let key) where dialog != nil:
             if let choice = NewGameDialog.choice(for: key) { answer(choice) }
         case .key(let key):
@@ -201,9 +226,13 @@ final class GUIApp {
             screen.chooseNext(after: scene.game.screen)
             tellScreen()
         case .choosePicture:
-            let choices = [PictureChoice.numbers] + BuiltInPictures.all.map { .builtIn($0.name) }
-            let next = choices[((choices.firstIndex(of: pictureChoice) ?? 0) + 1) % choices.count]
-            show(next, kept: false)
+            let files = PicturesFolderListing.folder().map { PicturesFolderListing.pictures(in: $0) } ?? []
+            var current = settings
+            current.picture = pictureChoice
+            picker = PicturePicker(builtIns: BuiltInPictures.all.map(\.name), files: files, settings: current)
+            peeking = false
+            loadThumbnails()
+            needsDrawing = true
         case .peek:
             peeking = picture != nil && !peeking
             needsDrawing = true
@@ -282,8 +311,49 @@ final class GUIApp {
         pendingPicture = (pictures.load(choice, side: side), choice, side, kept)
     }
 
+    /// What the picker asks for.
+    private func act(_ action: PicturePicker.Action) {
+        switch action {
+        case .pick(let choice):
+            picker = nil
+            show(choice, kept: false)
+        case .numberCorners(let corners):
+            settings.numberCorners = corners
+            picture?.corners = corners
+            settingsFile.save(settings)
+        case .sound(let on):
+            settings.sound = on
+            settingsFile.save(settings)
+        case .close:
+            picker = nil
+        case .page:
+            loadThumbnails()
+        }
+    }
+
+    /// Asks for the thumbnails of the picker's page that are neither shown nor on their way.
+    private func loadThumbnails() {
+        guard let picker else { return }
+        let loading = Set(thumbnailLoads.values)
+        for thumbnail in picker.frames(in: layout).thumbnails {
+            let choice = picker.entries[thumbnail.index].choice
+            guard choice != .numbers, thumbnails[choice] == nil, !loading.contains(choice) else { continue }
+            let side = Int((thumbnail.picture.width * window.pixelsPerPoint).rounded())
+            thumbnailLoads[pictures.load(choice, side: side)] = choice
+        }
+    }
+
     private func takePictures() {
         for answer in pictures.take() {
+            if let choice = thumbnailLoads.removeValue(forKey: answer.id) {
+                // Kept even when it failed (nil), so a file that is no picture is not asked for again.
+                let texture = try? answer.picture.map { square in
+                    renderer.texture(argb: square.pixels, width: square.side, height: square.side, smooth: true)
+                }.get()
+                thumbnails.updateValue(texture ?? nil, forKey: choice)
+                needsDrawing = true
+                continue
+            }
             guard let pending = pendingPicture, answer.id == pending.id else { continue }
             pendingPicture = nil
             needsDrawing = true
@@ -294,7 +364,9 @@ final class GUIApp {
                     continue
                 }
                 loadedSide = pending.side
-                shownPicture(BoardPicture(texture: texture, side: Double(square.side), corners: numberCorners), choice: pending.choice)
+                scene.note = nil
+                shownPicture(BoardPicture(texture: texture, side: Double(square.side), corners: settings.numberCorners),
+                             choice: pending.choice)
             case .failure(let refusal) where pending.kept:
                 // The kept picture has gone (deleted, on a card taken out): numbers, said once.
                 log("the picture \(pending.choice.title) cannot be shown (\(refusal)); showing numbers")
@@ -309,6 +381,10 @@ final class GUIApp {
     private func shownPicture(_ shown: BoardPicture?, choice: PictureChoice) {
         picture = shown
         pictureChoice = choice
+        if settings.picture != choice {
+            settings.picture = choice
+            settingsFile.save(settings)
+        }
         // Solved, a picture shows whole a moment before the panel covers part of it.
         scene.solvedPause = shown == nil ? 0 : Self.solvedPictureShows
     }
@@ -346,7 +422,8 @@ final class GUIApp {
         lastAdvance = now
         renderer.matchWindowScale()
         reloadPictureIfSmall()
-        painter.draw(scene, in: layout, picture: picture, peeking: peeking, dialog: dialog, welcoming: welcoming)
+        painter.draw(scene, in: layout, picture: picture, peeking: peeking, dialog: dialog, picker: picker.map { ($0, thumbnails) },
+                     welcoming: welcoming)
         renderer.present()
         painter.text.endFrame()
         lastFrame = now
