@@ -29,6 +29,8 @@ public enum UserAction: Equatable, Sendable {
     case cycleSensitivity
     /// The picture a quarter further round (the daemon's `screen` says where it is).
     case turnScreen
+    /// The window's sounds on and off (a terminal plays none).
+    case toggleSound
     case quit
 
     /// The one keymap of both views (docs/client.md, "Keys"). Letters are
@@ -50,6 +52,7 @@ public enum UserAction: Equatable, Sendable {
             case "s": self = .cycleSensitivity
             case "o": self = .turnScreen
             case "f": self = .toggleFullscreen
+            case "m": self = .toggleSound
             case "q": self = .quit
             default: return nil
             }

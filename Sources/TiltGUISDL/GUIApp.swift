@@ -29,6 +29,12 @@ final class GUIApp {
     private var welcoming: Bool
     private let welcomed: FirstStartMarker
     private var stats = FrameStats()
+    /// Whether the sounds are off: `--mute` at start, `m` (UserAction.toggleSound) while
+    /// playing. The one place the choice is kept, for a settings panel to show and set.
+    var muted: Bool
+    /// The text of a toggle for `muted`.
+    var soundLabel: String { SoundCues.toggleLabel(muted: muted) }
+    private lazy var sound = SoundPlayer { [unowned self] in self.log($0) }
     /// Which way the picture is turned, for the daemon's detector (docs/gui.md, "Rotation").
     private var screen: ScreenFollower
     /// On Wayland, the outputs' transforms as they change (SDL 2 reads them only at start).
@@ -52,6 +58,7 @@ final class GUIApp {
         frameInterval = 1 / window.refreshRate
         scene.frameInterval = frameInterval
         printsFrameStats = options.frameStats
+        muted = options.mute
         screen.displayTurned(displayRotation)
         if printsFrameStats {
             log("renderer \(renderer.name), vsync \(renderer.hasVSync ? "on" : "off"), "
@@ -69,6 +76,7 @@ final class GUIApp {
                 while running, let more = SDLEvents.poll() { handle(more) }
             }
             connectIfDue()
+            playSounds()
             let drawnAt = MonotonicClock.now()
             if running, needsDrawing || scene.isAnimating, frameIsDue(drawnAt) { drawFrame(at: drawnAt) }
         }
@@ -76,10 +84,11 @@ final class GUIApp {
 
     // MARK: Waiting
 
-    /// How long the loop may sleep: nil (until an event) when nothing is due.
+    /// How long the loop may sleep: nil (until an event) when nothing is due. The sound
+    /// card needs a turn when its sound should be over, to pause it, and later to close it.
     private func sleepLimit(now: Double) -> Double? {
-        if needsDrawing || scene.isAnimating { return max(0, nextFrame - now) }
-        return link.nextAttempt.map { max(0, $0 - now) }
+        let due: [Double?] = [needsDrawing || scene.isAnimating ? nextFrame : nil, link.nextAttempt, sound.nextDue]
+        return due.compactMap { $0 }.min().map { max(0, $0 - now) }
     }
 
     /// Frames are paced by the loop as well as by vsync: some drivers (a virtual X
@@ -117,6 +126,9 @@ final class GUIApp {
             switch gestures.pointerUp(pointer, at: point, layout: layout, empty: scene.state?.empty) {
             case .command(let command)?: perform(.send(command))
             case .control(let control)?: perform(UserAction(control: control))
+            case .cannotMove(let index)?:
+                scene.nudge(at: index)
+                needsDrawing = true
             case nil: break
             }
         case .pointerCancel:
@@ -175,6 +187,8 @@ final class GUIApp {
         case .turnScreen:
             screen.chooseNext(after: scene.game.screen)
             tellScreen()
+        case .toggleSound:
+            muted.toggle()
         case .send(let command):
             switch link.send(command) {
             case .success(let id): scene.sent(command, id: id)
@@ -189,6 +203,15 @@ final class GUIApp {
             if scene.receive(message) { perform(.send(.state)) }
         }
         needsDrawing = true
+    }
+
+    /// Plays what the scene's events called for since the last turn; muted, drops it,
+    /// so nothing old plays when the sound comes back on.
+    private func playSounds() {
+        let now = MonotonicClock.now()
+        sound.service(now: now)
+        let effects = scene.takeSounds()
+        if !muted { sound.play(effects, now: now) }
     }
 
     private func connectIfDue() {
