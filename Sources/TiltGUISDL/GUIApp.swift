@@ -188,6 +188,8 @@ final class GUIApp {
             screen.chooseNext(after: scene.game.screen)
             tellScreen()
         case .toggleSound:
+            // What was called for before the key follows the setting it was made under.
+            playSounds()
             muted.toggle()
         case .send(let command):
             switch link.send(command) {
