@@ -29,8 +29,8 @@ public struct GUIOptions: Equatable, Sendable {
         "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
         options: [fullscreenOption, windowOption, fontOption, screenRotationOption, muteOption, frameStatsOption],
         discussion: """
-            Tap a tile in the gap's row or column to slide it there;
-            swipe a tile to move it.
+            Tap a tile in the gap's row or column to slide it there
+            (another tile only shakes); swipe a tile to move it.
             Keys: arrows tilt, u undo, r redo, n new game (it asks during a game),
             g board size, c calibrate, h or ? hint, s sensitivity, o screen rotation, f full screen,
             m sound on and off, q or Escape quit. Asked about a new game: y or Enter starts it,
