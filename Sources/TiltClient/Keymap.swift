@@ -33,6 +33,8 @@ public enum UserAction: Equatable, Sendable {
     case choosePicture
     /// The whole picture over the board, until asked again.
     case peek
+    /// The window's sounds on and off (a terminal plays none).
+    case toggleSound
     case quit
 
     /// The one keymap of both views (docs/client.md, "Keys"). Letters are
@@ -56,6 +58,7 @@ public enum UserAction: Equatable, Sendable {
             case "f": self = .toggleFullscreen
             case "p": self = .choosePicture
             case "v": self = .peek
+            case "m": self = .toggleSound
             case "q": self = .quit
             default: return nil
             }

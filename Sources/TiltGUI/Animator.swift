@@ -1,4 +1,7 @@
 import TiltCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the board shows while the daemon's moves play out: a tile slides, it does
 /// not jump. Moves are queued and played one after another, in order; none is
@@ -17,6 +20,11 @@ public struct Animator: Sendable {
     public static let bumpDuration = 0.16
     /// How far an illegal tilt pushes the board, in cells.
     public static let bumpDistance = 0.12
+    /// A tapped tile that cannot move shakes sideways this long, this far (in cells)
+    /// and this many times: a "no" that is over before the next tap.
+    public static let nudgeDuration = 0.24
+    public static let nudgeDistance = 0.08
+    public static let nudgeShakes = 2.0
 
     public struct Slide: Equatable, Sendable {
         public var tile: Int
@@ -46,6 +54,8 @@ public struct Animator: Sendable {
     private var clock = 0.0
     private var deadline = 0.0
     private var bump: (direction: Direction, elapsed: Double)?
+    /// The cell whose tile shakes, and for how long it has.
+    private var nudge: (index: Int, elapsed: Double)?
 
     public init(board: [Int], side: Int, frameInterval: Double = 1.0 / 60) {
         self.side = side
@@ -55,7 +65,7 @@ public struct Animator: Sendable {
     }
 
     public var emptyValue: Int { side * side - 1 }
-    public var isAnimating: Bool { !queue.isEmpty || bump != nil }
+    public var isAnimating: Bool { !queue.isEmpty || bump != nil || nudge != nil }
     public var pendingSlides: Int { queue.count }
     public var current: Slide? { queue.first }
     /// The current slide's eased progress, 0…1.
@@ -71,6 +81,7 @@ public struct Animator: Sendable {
         progress = 0
         deadline = clock
         bump = nil
+        nudge = nil
     }
 
     /// Queues the tile at `move.from` sliding into the empty cell at `move.to`.
@@ -89,6 +100,20 @@ public struct Animator: Sendable {
     /// The board nudges towards `direction` and back: a tilt that could not move anything.
     public mutating func bump(_ direction: Direction) {
         bump = (direction, 0)
+    }
+
+    /// The tile in cell `index` (of the board at rest) shakes: a tap that cannot move it.
+    public mutating func nudge(at index: Int) {
+        guard board.indices.contains(index), board[index] != emptyValue else { return }
+        nudge = (index, 0)
+    }
+
+    /// How far the nudged tile is off its cell now, in cells (x right); nil when none shakes.
+    public var nudgeOffset: (index: Int, x: Double)? {
+        guard let nudge else { return nil }
+        // A sine that dies away: 0 at the start, back at 0 at the end.
+        let t = min(1, nudge.elapsed / Self.nudgeDuration)
+        return (nudge.index, Self.nudgeDistance * (1 - t) * sin(2 * Double.pi * Self.nudgeShakes * t))
     }
 
     /// How long the current slide takes: its share of the time to the deadline.
@@ -128,6 +153,11 @@ public struct Animator: Sendable {
             let elapsed = current.elapsed + seconds
             bump = elapsed < Self.bumpDuration ? (current.direction, elapsed) : nil
         }
+        if let current = nudge {
+            let elapsed = current.elapsed + seconds
+            // A slide that took the tile's cell meanwhile ends the shake.
+            nudge = elapsed < Self.nudgeDuration && board[current.index] != emptyValue ? (current.index, elapsed) : nil
+        }
     }
 
     /// Every tile and where to draw it now.
@@ -142,6 +172,8 @@ public struct Animator: Sendable {
             if let moving, moving.from == index {
                 row += (Double(moving.to / side) - row) * eased
                 column += (Double(moving.to % side) - column) * eased
+            } else if let shake = nudgeOffset, shake.index == index {
+                column += shake.x
             }
             return Placement(tile: tile, row: row, column: column)
         }

@@ -20,6 +20,8 @@ public struct BoardScene: Sendable {
     public private(set) var firedAgo: Double?
     /// Seconds the celebration has been showing; nil when not animating.
     private var celebrationAge: Double?
+    /// The sounds the events since the last `takeSounds` call for.
+    public private(set) var sounds = SoundCues()
     public var frameInterval = 1.0 / 60 {
         didSet { animator?.frameInterval = frameInterval }
     }
@@ -54,16 +56,33 @@ public struct BoardScene: Sendable {
             if animator?.enqueue(move) != true, let state = game.state {
                 animator?.reset(board: state.board, side: state.size)
             }
+            // Whoever made it: the tablet, a finger, another client.
+            sounds.add(.slide)
         case .tilt:
             firedAgo = 0
         case .solved:
             celebrationAge = 0
+            sounds.add(.solved)
         default:
             break
         }
-        if let direction = update.bumped { animator?.bump(direction) }
+        if let direction = update.bumped {
+            animator?.bump(direction)
+            sounds.add(.bump)
+        }
         return update.outcome == .needsState
     }
+
+    /// A tap on the tile at `index`, which cannot move (it is not in the gap's row or
+    /// column): the tile shakes and the bump sounds, so the tap is not met with nothing.
+    public mutating func nudge(at index: Int) {
+        guard let animator, animator.board.indices.contains(index), animator.board[index] != animator.emptyValue else { return }
+        self.animator?.nudge(at: index)
+        sounds.add(.bump)
+    }
+
+    /// The sounds called for since the last call, in the order to play them.
+    public mutating func takeSounds() -> [SoundEffect] { sounds.take() }
 
     /// Notes a request sent as `id`, so its reply can be answered (a bump, a hint).
     public mutating func sent(_ command: Command, id: Int) {

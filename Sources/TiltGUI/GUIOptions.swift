@@ -9,6 +9,8 @@ public struct GUIOptions: Equatable, Sendable {
     public var windowSize = Size(width: 640, height: 800)
     public var font: String?
     public var frameStats = false
+    /// Start with the sounds off (m turns them on).
+    public var mute = false
     /// How the picture is turned, chosen by hand over what the display says.
     public var screenRotation: ScreenRotation?
     /// The picture to play with, as given (`PictureChoice(naming:)` reads it); nil: the kept choice.
@@ -17,6 +19,7 @@ public struct GUIOptions: Equatable, Sendable {
     static let fullscreenOption = OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing).")
     static let windowOption = OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800).")
     static let fontOption = OptionSpec("--font", value: "PATH", help: "A TrueType font for the numbers (default: DejaVu Sans Bold).")
+    static let muteOption = OptionSpec("--mute", help: "Start with the sounds off (m switches them while playing).")
     static let frameStatsOption = OptionSpec("--frame-stats",
                                              help: "After each burst of animation, print the frames drawn and their rate to stderr.")
     static let screenRotationOption = OptionSpec(
@@ -29,15 +32,16 @@ public struct GUIOptions: Equatable, Sendable {
 
     public static let spec = CommandSpec(
         "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
-        options: [pictureOption, fullscreenOption, windowOption, fontOption, screenRotationOption, frameStatsOption],
+        options: [pictureOption, fullscreenOption, windowOption, fontOption, screenRotationOption, muteOption, frameStatsOption],
         discussion: """
-            Tap a tile in the gap's row or column to slide it there;
-            swipe a tile to move it.
+            Tap a tile in the gap's row or column to slide it there
+            (another tile only shakes); swipe a tile to move it.
             Keys: arrows tilt, u undo, r redo, n new game (it asks during a game),
             g board size, c calibrate, h or ? hint, s sensitivity, o screen rotation, f full screen,
-            p picture, v peek at the whole picture,
+            p picture, v peek at the whole picture, m sound on and off,
             q or Escape quit. Asked about a new game: y or Enter starts it,
             n or Escape keeps the game, 3 to 6 choose the size.
+            A slide, a bump and a solve each make a short sound.
             The window reconnects by itself when the daemon restarts.
             """)
 
@@ -61,6 +65,7 @@ public struct GUIOptions: Equatable, Sendable {
         frameStats = arguments.flag(Self.frameStatsOption)
         picture = arguments.value(Self.pictureOption)
         if picture?.isEmpty == true { throw UsageError("--picture needs a file or a picture's name, not ''") }
+        mute = arguments.flag(Self.muteOption)
         if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, each 160 to 16384 pixels (e.g. 640x800)", Self.size) {
             windowSize = size
         }
@@ -86,6 +91,7 @@ public struct GUIOptions: Equatable, Sendable {
         if let picture { result += ["--picture", picture] }
         if let font { result += ["--font", font] }
         if let screenRotation { result += ["--screen-rotation", String(screenRotation.degrees)] }
+        if mute { result.append("--mute") }
         if frameStats { result.append("--frame-stats") }
         return result
     }

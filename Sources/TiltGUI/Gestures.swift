@@ -6,7 +6,9 @@ import TiltWire
 /// between it and the gap) — the protocol's `slide`; a swipe that starts on a tile
 /// moves that tile one cell the way of the swipe — `move`; a tap on a button is
 /// that button. The daemon decides whether a move is legal; a swipe that cannot
-/// move comes back as "nothing moved" and the window bumps.
+/// move comes back as "nothing moved" and the window bumps. A tap on a tile that no
+/// slide can reach the gap from is known to be useless here, so it is answered at
+/// once (the tile shakes) without asking the daemon.
 public struct GestureRecognizer: Sendable {
     /// A swipe is a move of at least this share of a cell; anything shorter is a tap.
     public static let swipeThreshold = 0.3
@@ -14,6 +16,8 @@ public struct GestureRecognizer: Sendable {
     public enum Outcome: Equatable, Sendable {
         case command(Command)
         case control(Control)
+        /// A tap on the tile in this cell, which is not in the gap's row or column.
+        case cannotMove(index: Int)
     }
 
     private struct Press {
@@ -49,7 +53,7 @@ public struct GestureRecognizer: Sendable {
             return .command(.move(index: index, direction: direction))
         }
         let side = layout.side
-        guard index / side == empty / side || index % side == empty % side else { return nil }
+        guard index / side == empty / side || index % side == empty % side else { return .cannotMove(index: index) }
         return .command(.slide(index: index))
     }
 }

@@ -54,7 +54,7 @@ public struct PicturePicker: Equatable, Sendable {
     public static let nextLabel = "Next"
     public static let closeLabel = "Close"
     public var numberCornersLabel: String { "Numbers in corners: \(settings.numberCorners.rawValue)" }
-    public var soundLabel: String { "Sound: \(settings.sound ? "on" : "off")" }
+    public var soundLabel: String { SoundCues.toggleLabel(muted: !settings.sound) }
 
     /// What a tap or a key asks for.
     public enum Choice: Equatable, Sendable {

@@ -29,6 +29,10 @@ final class GUIApp {
     private var welcoming: Bool
     private let welcomed: FirstStartMarker
     private var stats = FrameStats()
+    /// Whether the sounds are off: `--mute` or the kept setting at start, then `m`
+    /// (UserAction.toggleSound) or the picker's toggle, which are kept.
+    private var muted: Bool
+    private lazy var sound = SoundPlayer { [unowned self] in self.log($0) }
     /// Which way the picture is turned, for the daemon's detector (docs/gui.md, "Rotation").
     private var screen: ScreenFollower
     /// On Wayland, the outputs' transforms as they change (SDL 2 reads them only at start).
@@ -81,6 +85,7 @@ final class GUIApp {
         printsFrameStats = options.frameStats
         settingsFile = SettingsFile()
         settings = settingsFile.load()
+        muted = options.mute || !settings.sound
         screen.displayTurned(displayRotation)
         if let named = options.picture {
             show(PictureChoice(naming: named, workingDirectory: Self.workingDirectory), kept: false)
@@ -103,6 +108,7 @@ final class GUIApp {
                 while running, let more = SDLEvents.poll() { handle(more) }
             }
             connectIfDue()
+            playSounds()
             let drawnAt = MonotonicClock.now()
             if running, needsDrawing || scene.isAnimating, frameIsDue(drawnAt) { drawFrame(at: drawnAt) }
         }
@@ -110,10 +116,11 @@ final class GUIApp {
 
     // MARK: Waiting
 
-    /// How long the loop may sleep: nil (until an event) when nothing is due.
+    /// How long the loop may sleep: nil (until an event) when nothing is due. The sound
+    /// card needs a turn when its sound should be over, to pause it, and later to close it.
     private func sleepLimit(now: Double) -> Double? {
-        if needsDrawing || scene.isAnimating { return max(0, nextFrame - now) }
-        return link.nextAttempt.map { max(0, $0 - now) }
+        let due: [Double?] = [needsDrawing || scene.isAnimating ? nextFrame : nil, link.nextAttempt, sound.nextDue]
+        return due.compactMap { $0 }.min().map { max(0, $0 - now) }
     }
 
     /// Frames are paced by the loop as well as by vsync: some drivers (a virtual X
@@ -163,6 +170,9 @@ final class GUIApp {
             switch gestures.pointerUp(pointer, at: point, layout: layout, empty: scene.state?.empty) {
             case .command(let command)?: perform(.send(command))
             case .control(let control)?: perform(UserAction(control: control))
+            case .cannotMove(let index)?:
+                scene.nudge(at: index)
+                needsDrawing = true
             case nil: break
             }
         case .pointerCancel:
@@ -229,6 +239,7 @@ final class GUIApp {
             let files = PicturesFolderListing.folder().map { PicturesFolderListing.pictures(in: $0) } ?? []
             var current = settings
             current.picture = pictureChoice
+            current.sound = !muted
             picker = PicturePicker(builtIns: BuiltInPictures.all.map(\.name), files: files, settings: current)
             peeking = false
             loadThumbnails()
@@ -236,6 +247,8 @@ final class GUIApp {
         case .peek:
             peeking = picture != nil && !peeking
             needsDrawing = true
+        case .toggleSound:
+            turnSound(on: muted)
         case .send(let command):
             switch link.send(command) {
             case .success(let id): scene.sent(command, id: id)
@@ -250,6 +263,15 @@ final class GUIApp {
             if scene.receive(message) { perform(.send(.state)) }
         }
         needsDrawing = true
+    }
+
+    /// Plays what the scene's events called for since the last turn; muted, drops it,
+    /// so nothing old plays when the sound comes back on.
+    private func playSounds() {
+        let now = MonotonicClock.now()
+        sound.service(now: now)
+        let effects = scene.takeSounds()
+        if !muted { sound.play(effects, now: now) }
     }
 
     private func connectIfDue() {
@@ -322,13 +344,21 @@ final class GUIApp {
             picture?.corners = corners
             settingsFile.save(settings)
         case .sound(let on):
-            settings.sound = on
-            settingsFile.save(settings)
+            turnSound(on: on)
         case .close:
             picker = nil
         case .page:
             loadThumbnails()
         }
+    }
+
+    /// Sound on or off, kept for the next start.
+    private func turnSound(on: Bool) {
+        // What was called for before follows the setting it was made under.
+        playSounds()
+        muted = !on
+        settings.sound = on
+        settingsFile.save(settings)
     }
 
     /// Asks for the thumbnails of the picker's page that are neither shown nor on their way.

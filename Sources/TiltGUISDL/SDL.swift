@@ -429,3 +429,58 @@ final class Renderer {
         SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
     }
 }
+
+/// The sound card, fed mono 16-bit samples by queueing them (SDL_QueueAudio): the loop
+/// hands a sound over and goes on, it never waits for the card. Opening it starts SDL's
+/// audio subsystem, which only the first sound needs; closing the last one stops it
+/// again, so a silent window has no audio thread (docs/gui.md, "Sound").
+final class AudioDevice {
+    private let id: SDL_AudioDeviceID
+    /// Frames a second, as the device gives them: the samples are made for it.
+    let rate: Int
+
+    /// Opens the default output for `rate` frames a second, or the rate it prefers.
+    /// The error is SDL's reason alone.
+    init(rate: Int) throws(SDLError) {
+        if SDL_WasInit(UInt32(SDL_INIT_AUDIO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) != 0 {
+            throw SDLError(message: String(cString: SDL_GetError()))
+        }
+        var wanted = SDL_AudioSpec()
+        wanted.freq = Int32(rate)
+        wanted.format = SDL_AudioFormat(AUDIO_S16SYS)
+        wanted.channels = 1
+        // About 10 ms at 48 kHz: a sound starts soon after its event.
+        wanted.samples = 512
+        var obtained = SDL_AudioSpec()
+        // Only the rate may differ; SDL converts the channels and the format itself.
+        let id = SDL_OpenAudioDevice(nil, 0, &wanted, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE))
+        guard id != 0, obtained.freq > 0 else {
+            let reason = String(cString: SDL_GetError())
+            if id != 0 { SDL_CloseAudioDevice(id) }
+            SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+            throw SDLError(message: reason)
+        }
+        self.id = id
+        self.rate = Int(obtained.freq)
+    }
+
+    deinit {
+        SDL_CloseAudioDevice(id)
+        SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+    }
+
+    /// Adds `samples` after what is still queued; false when SDL refused them.
+    func queue(_ samples: [Int16]) -> Bool {
+        samples.withUnsafeBytes { SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) } == 0
+    }
+
+    /// Seconds of sound queued and not yet handed to the card.
+    var queuedSeconds: Double {
+        Double(SDL_GetQueuedAudioSize(id)) / Double(MemoryLayout<Int16>.size * rate)
+    }
+
+    /// A paused device plays nothing (SDL feeds the card silence).
+    func pause(_ paused: Bool) {
+        SDL_PauseAudioDevice(id, paused ? 1 : 0)
+    }
+}

@@ -4,7 +4,7 @@ import TiltWire
 
 /// What the player's keys do in `play`: the one keymap (`UserAction(key:)`,
 /// docs/client.md, "Keys"), with what a terminal cannot do left out (full screen,
-/// the size question) and a new game asked for twice while one is in progress.
+/// the size question, sound) and a new game asked for twice while one is in progress.
 public struct PlayerKeys: Sendable {
     public enum Outcome: Equatable, Sendable {
         case send(Command)
@@ -45,7 +45,7 @@ public struct PlayerKeys: Sendable {
                 return .ask("start a new game? press n again (any other key keeps this one)")
             }
             return .send(.new(size: game?.size, seed: nil, shuffle: true))
-        case .chooseSize, .toggleFullscreen, .choosePicture, .peek:
+        case .chooseSize, .toggleFullscreen, .choosePicture, .peek, .toggleSound:
             return .ignore
         }
     }

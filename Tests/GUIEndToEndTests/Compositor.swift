@@ -45,6 +45,8 @@ final class Compositor {
         environment = [
             "PATH": path + ":/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": runtime,
             "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+            // The board's sounds go nowhere, as in the other GUI tests (GUIProcess).
+            "SDL_AUDIODRIVER": "dummy",
         ].merging(extraEnvironment) { _, extra in extra }
         let log = try VirtualDisplay.outputFile(logPath)
         server = try ChildProcess(try Self.command([try VirtualDisplay.tool("sway", package: "sway"), "-c", config], as: user),

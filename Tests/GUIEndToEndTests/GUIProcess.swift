@@ -11,13 +11,16 @@ final class GUIProcess {
     private let logPath: String
 
     /// `stateHome`: the XDG state folder; by default one where the first-start card was seen.
+    /// `audio`: how SDL is to play the board's sounds; by default its dummy driver, so no
+    /// test sounds on the machine's speakers.
     init(display: VirtualDisplay, directory: TestSupport.TemporaryDirectory, arguments: [String],
-         stateHome: String? = nil) throws {
+         stateHome: String? = nil, audio: [String: String] = ["SDL_AUDIODRIVER": "dummy"]) throws {
         logPath = directory.path + "/gui.log"
-        let environment: [String: String?] = [
+        var environment: [String: String?] = [
             "DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": nil,
             "XDG_STATE_HOME": stateHome ?? Self.stateHomeWithFirstStartSeen(in: directory),
         ]
+        environment.merge(audio.mapValues { $0 }) { _, new in new }
         let log = try VirtualDisplay.outputFile(logPath)
         process = try ChildProcess([BuiltProducts.url("tiltpuzzle-gui").path] + arguments, environment: environment,
                                    standardOutput: log, standardError: log, otherDescriptors: .closed)

@@ -17,6 +17,7 @@ import TiltWire
         #expect(UserAction(key: .character("c")) == .send(.calibrate))
         #expect(UserAction(key: .character("s")) == .cycleSensitivity)
         #expect(UserAction(key: .character("f")) == .toggleFullscreen)
+        #expect(UserAction(key: .character("m")) == .toggleSound)
         #expect(UserAction(key: .character("q")) == .quit)
         #expect(UserAction(key: .escape) == .quit)
         #expect(UserAction(key: .enter) == nil)

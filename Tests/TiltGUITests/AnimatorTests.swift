@@ -146,4 +146,39 @@ import TiltCore
         #expect(Animator.easeOut(0.25) > 0.5)
         #expect(Animator.easeOut(0.9) < 1)
     }
+
+    /// A tapped tile that cannot move shakes sideways in its cell and comes to rest;
+    /// no other tile moves and the board stays where it is.
+    @Test func aNudgedTileShakesSidewaysAndSettles() throws {
+        var animator = Animator(board: Board(side: 3).values, side: 3)
+        animator.nudge(at: 4)
+        #expect(animator.isAnimating)
+        var widest = 0.0
+        var sides: Set<Bool> = []
+        for _ in 0..<Int((Animator.nudgeDuration / AnimatorTests.frame).rounded(.up)) {
+            animator.advance(by: AnimatorTests.frame)
+            guard let shake = animator.nudgeOffset else { break }
+            #expect(shake.index == 4)
+            widest = max(widest, abs(shake.x))
+            if abs(shake.x) > 0.01 { sides.insert(shake.x > 0) }
+            let tile = try #require(animator.placements.first { $0.tile == 4 })
+            #expect(tile.row == 1 && abs(tile.column - (1 + shake.x)) < 1e-9)
+            #expect(animator.placements.filter { $0.tile != 4 }.allSatisfy { $0.column == Double(Int($0.column)) })
+            #expect(animator.boardOffset == (0, 0))
+        }
+        #expect(widest > Animator.nudgeDistance / 3 && widest <= Animator.nudgeDistance, "a visible shake, \(widest) cells")
+        #expect(sides == [true, false], "it shakes both ways")
+        #expect(!animator.isAnimating)
+        #expect(animator.nudgeOffset == nil)
+        #expect(animator.placements.allSatisfy { $0.column == Double(Int($0.column)) }, "every tile back in its cell")
+    }
+
+    @Test func theGapCannotBeNudgedAndANewBoardStopsAShake() {
+        var animator = Animator(board: Board(side: 3).values, side: 3)
+        animator.nudge(at: 8)
+        #expect(!animator.isAnimating, "the gap has no tile")
+        animator.nudge(at: 0)
+        animator.reset(board: Board(side: 3).values, side: 3)
+        #expect(animator.nudgeOffset == nil && !animator.isAnimating)
+    }
 }

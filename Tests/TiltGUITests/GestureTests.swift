@@ -22,9 +22,19 @@ import TiltWire
         #expect(gesture(from: index) == .command(.slide(index: index)))
     }
 
+    /// Out of the gap's row and column no slide can start: the tile is told it cannot
+    /// move (it shakes, the bump sounds), and nothing goes to the daemon.
     @Test(arguments: [0, 2, 10, 15])
-    func aTapElsewhereDoesNothing(index: Int) {
-        #expect(gesture(from: index) == nil)
+    func aTapElsewhereCannotMove(index: Int) {
+        #expect(gesture(from: index) == .cannotMove(index: index))
+    }
+
+    @Test func aTapOffTheBoardDoesNothing() {
+        var recognizer = GestureRecognizer()
+        let below = Point(x: layout.board.center.x, y: layout.board.y + layout.board.height + 2)
+        #expect(layout.cellIndex(at: below) == nil && layout.control(at: below) == nil)
+        recognizer.pointerDown(1, at: below)
+        #expect(recognizer.pointerUp(1, at: below, layout: layout, empty: empty) == nil)
     }
 
     @Test func aTapOnTheGapDoesNothing() {
@@ -89,6 +99,7 @@ import TiltWire
         #expect(UserAction(key: .character("q")) == .quit)
         #expect(UserAction(key: .escape) == .quit)
         #expect(UserAction(key: .character("f")) == .toggleFullscreen)
+        #expect(UserAction(key: .character("m")) == .toggleSound)
         #expect(UserAction(key: .character("x")) == nil)
         #expect(UserAction(key: .other) == nil)
     }

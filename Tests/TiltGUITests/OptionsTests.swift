@@ -11,13 +11,15 @@ import TiltGUI
         let options = try parse([])
         #expect(options == GUIOptions())
         #expect(!options.fullscreen)
+        #expect(!options.mute, "sound is on unless asked otherwise")
         #expect(options.windowSize == Size(width: 640, height: 800))
     }
 
     @Test func optionsSurviveBeingHandedOn() throws {
         let options = try parse(["--socket", "/tmp/s.sock", "--fullscreen", "--window", "800x600", "--font", "/f.ttf",
-                                 "--frame-stats"])
+                                 "--mute", "--frame-stats"])
         #expect(options.socket == "/tmp/s.sock")
+        #expect(options.mute)
         #expect(options.windowSize == Size(width: 800, height: 600))
         #expect(try parse(options.arguments) == options)
     }
@@ -86,7 +88,7 @@ import TiltGUI
         // Read as one paragraph: the help wraps at word boundaries.
         let help = GUIOptions.spec.helpText(program: "tiltpuzzle").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for key in ["arrows tilt", "u undo", "r redo", "n new game", "g board size", "c calibrate", "h or ? hint",
-                    "s sensitivity", "f full screen", "q or Escape quit", "y or Enter", "3 to 6"] {
+                    "s sensitivity", "f full screen", "m sound on and off", "--mute", "q or Escape quit", "y or Enter", "3 to 6"] {
             #expect(help.contains(key), "gui --help lacks \(key)")
         }
     }

@@ -50,6 +50,7 @@ struct PlayerKeysTests {
         #expect(keys.handle(.escape, game: state) == .ignore, "a lone Escape is the start of an arrow key's code")
         #expect(keys.handle(.character("f"), game: state) == .ignore, "no full screen in a terminal")
         #expect(keys.handle(.character("g"), game: state) == .ignore, "no size question in a terminal")
+        #expect(keys.handle(.character("m"), game: state) == .ignore, "no sound in a terminal")
     }
 
     /// s: the next sensitivity preset, as in the window.
