@@ -95,8 +95,8 @@ public struct Layout: Equatable, Sendable {
             let narrowest = max(minimumTarget, 5.5 * textSize, wordWidth)
             let fit = Int((width + gap) / (narrowest + gap))
             let count = controls.count
-            let columns = [count, (count + 1) / 2, (count + 2) / 3, 2, 1].first { $0 <= fit } ?? 1
-            let rows = (controls.count + columns - 1) / columns
+            let rows = (count + max(1, fit) - 1) / max(1, fit)
+            let columns = (count + rows - 1) / rows
             // The gauge beside the status lines takes a little more than their height.
             let rowHeight = (statusHeight * 4 / 3).rounded()
             let smallestPanel = rowHeight + gap + Double(rows) * buttonHeight + Double(rows - 1) * gap

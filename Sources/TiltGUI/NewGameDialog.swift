@@ -108,7 +108,9 @@ public struct NewGameDialog: Equatable, Sendable {
         let width = min(layout.window.width - 2 * gap, max(layout.board.width * 0.92, 4 * (button + gap) + gap))
         let text = 4 * layout.textSize * 1.25
         let height = gap + text + gap + button + gap + button + gap
-        let panel = Rect(x: (layout.board.center.x - width / 2).rounded(), y: (layout.board.center.y - height / 2).rounded(),
+        // Over the board's middle, but inside the window when the board is small.
+        let top = min(max(gap, layout.board.center.y - height / 2), layout.window.height - gap - height)
+        let panel = Rect(x: (layout.board.center.x - width / 2).rounded(), y: max(0, top).rounded(),
                          width: width.rounded(), height: height.rounded())
         let inner = panel.insetBy(gap)
         let textFrame = Rect(x: inner.x, y: inner.y, width: inner.width, height: text)
