@@ -28,6 +28,8 @@ public struct GUIOptions: Equatable, Sendable {
     static let pictureOption = OptionSpec(
         "--picture", value: "FILE",
         help: "Play with a picture: a PNG, JPEG, WebP or SVG file, one of the built-in pictures (\(BuiltInPictures.all.map(\.name).joined(separator: ", "))), or numbers (default: the last choice).")
+    /// `tiltpuzzle-gui --version`; `tiltpuzzle --version` speaks for `tiltpuzzle gui`.
+    public static let versionOption = OptionSpec("--version", help: "Print the version and the license, and exit.")
     static let socketOption = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it).")
 
     public static let spec = CommandSpec(
@@ -49,6 +51,7 @@ public struct GUIOptions: Equatable, Sendable {
     public static let standaloneSpec: CommandSpec = {
         var spec = GUIOptions.spec
         spec.options.insert(socketOption, at: 0)
+        spec.options.append(versionOption)
         return spec
     }()
 

@@ -23,6 +23,11 @@ public enum GUIMain {
                 print(spec.helpText(program: "tiltpuzzle"), terminator: "")
                 return 0
             }
+            if parsed.flag(GUIOptions.versionOption) {
+                print("\(program) \(ProductVersion.current)")
+                print(ProductVersion.license)
+                return 0
+            }
             options = try GUIOptions(parsed)
         } catch {
             return StandardError.report(error, program: program, help: "tiltpuzzle gui")

@@ -27,6 +27,7 @@ func runMain() -> Int32 {
             return ExitStatus.ok
         case .version:
             print("tiltpuzzle \(ProductVersion.current)")
+            print(ProductVersion.license)
             return ExitStatus.ok
         case .command(let spec, _, let arguments):
             if arguments.value(GlobalOption.socket)?.isEmpty == true {

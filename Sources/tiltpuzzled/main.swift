@@ -22,6 +22,7 @@ func runDaemon() -> Int32 {
     if options.showVersion {
         print("tiltpuzzled \(DaemonInfo.version) (protocol \(WireProtocol.version))")
         print(DaemonInfo.libraries)
+        print(ProductVersion.license)
         return 0
     }
     let log = Logger(level: options.logLevel)
