@@ -19,7 +19,7 @@ import Glibc
     /// AddressSanitizer's quarantine keeps freed blocks resident: memory bounds do not hold under it.
     static var underAddressSanitizer: Bool { ProcessInfo.processInfo.environment["TILTPUZZLE_SANITIZER"] == "address" }
 
-    @Test(arguments: zip([3, 5], [11, 4] as [UInt64]))
+    @Test(.serialized, arguments: zip([3, 5], [11, 4] as [UInt64]))
     func everyTileShowsItsOwnPiece(side: Int, seed: UInt64) throws {
         let bench = try PictureBench()
         let state = try bench.state(after: .new(size: side, seed: seed, shuffle: true))
@@ -111,6 +111,45 @@ import Glibc
         try bench.quit(gui, window)
     }
 
+    /// A camera's JPEG is shown as its Exif orientation says (TIFF 6.0, tag 0x0112): a
+    /// 600×400 picture of four coloured quarters, stored turned, must show upright at the peek.
+    @Test(.serialized, arguments: [1, 3, 6, 8])
+    func aJPEGIsShownTheWayItsExifSays(orientation: Int) throws {
+        let quadrants = [[Color(220, 40, 40), Color(40, 200, 60)], [Color(40, 60, 220), Color(230, 220, 40)]]
+        // Which stored quarter (row, column) shows at the shown quarter (r, c).
+        let stored: (Int, Int) -> (Int, Int) = switch orientation {
+        case 3: { r, c in (1 - r, 1 - c) }        // turned half way
+        case 6: { r, c in (1 - c, r) }            // to be turned a quarter clockwise
+        case 8: { r, c in (c, 1 - r) }            // to be turned a quarter anticlockwise
+        default: { r, c in (r, c) }
+        }
+        let bench = try PictureBench()
+        let photo = bench.directory.path + "/photo.jpg"
+        try TestPicture.writeJPEG(width: 600, height: 400, quadrants: quadrants, orientation: orientation, to: photo)
+        // 4×4: no piece's middle is on the line between two quarters.
+        let state = try bench.state(after: .new(size: 4, seed: 7, shuffle: true))
+        let gui = try bench.window(["--picture", photo])
+        let window = try bench.waitForWindow(gui)
+        let expected = PictureBoard(layout: Layout(window: Self.windowSize, side: 4)) { x, y in
+            let (row, column) = stored(y < 0.5 ? 0 : 1, x < 0.5 ? 0 : 1)
+            return quadrants[row][column]
+        }
+        // The pieces first (a peek asked for before the picture is there does nothing), then the whole picture.
+        let pieces = try bench.poll(window) { expected.pieceMismatches($0, board: state.board, tolerance: 30, unique: false) }
+        #expect(pieces.isEmpty, "orientation \(orientation): \(pieces)")
+        try bench.display.key("v", window: window)
+        let board = expected.layout.board
+        let whole = try bench.poll(window) { shot in
+            [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)].compactMap { fx, fy in
+                let point = Point(x: board.x + fx * board.width, y: board.y + fy * board.height)
+                let seen = expected.sample(shot, point), wanted = expected.picture(fx, fy)
+                return seen.isClose(to: wanted, tolerance: 30) ? nil : "at \(fx), \(fy) of the board: \(seen), not \(wanted)"
+            }
+        }
+        #expect(whole.isEmpty, "orientation \(orientation): \(whole)")
+        try bench.quit(gui, window)
+    }
+
     /// A file that cannot be shown, how to make it, and the words the refusal must use.
     struct BadPicture: CustomTestStringConvertible, Sendable {
         let name: String
@@ -148,7 +187,7 @@ import Glibc
         },
     ]
 
-    @Test(arguments: badPictures)
+    @Test(.serialized, arguments: badPictures)
     func aFileThatIsNoPictureLeavesTheGameAsItWas(bad: BadPicture) throws {
         let bench = try PictureBench()
         let path = bench.directory.path + "/" + bad.name

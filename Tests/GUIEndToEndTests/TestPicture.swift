@@ -48,6 +48,33 @@ enum TestPicture {
         try python(["claim", "\(width)", "\(height)", path])
     }
 
+    /// Writes a `width`×`height` JPEG (cjpeg) of 2×2 flat quadrants, `quadrants[row][column]`,
+    /// with an Exif block saying `orientation` (1 to 8) right after its start.
+    static func writeJPEG(width: Int, height: Int, quadrants: [[Color]], orientation: Int, to path: String) throws {
+        var ppm = Array("P6 \(width) \(height) 255\n".utf8)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = quadrants[2 * y / height][2 * x / width]
+                ppm += [c.red, c.green, c.blue]
+            }
+        }
+        let ppmPath = path + ".ppm", plainPath = path + ".plain.jpg"
+        try Data(ppm).write(to: URL(fileURLWithPath: ppmPath))
+        defer { for file in [ppmPath, plainPath] { try? FileManager.default.removeItem(atPath: file) } }
+        _ = try VirtualDisplay.run([try VirtualDisplay.tool("cjpeg", package: "libjpeg-turbo-progs"), "-quality", "95",
+                                    "-outfile", plainPath, ppmPath],
+                                   described: "cjpeg", environment: [:], outputPath: path + ".out", timeout: 60)
+        try? FileManager.default.removeItem(atPath: path + ".out")
+        let plain = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plainPath)))
+        guard plain.starts(with: [0xFF, 0xD8]) else { throw TestFailure("cjpeg wrote no JPEG") }
+        // TIFF, big-endian: the header, IFD0 with the one entry (tag 0x0112, SHORT, 1 value), no next IFD.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
+                             0, UInt8(orientation), 0, 0, 0, 0, 0, 0]
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        let app1: [UInt8] = [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        try Data(plain.prefix(2) + app1 + plain.dropFirst(2)).write(to: URL(fileURLWithPath: path))
+    }
+
     private static let script = #"""
         import struct, sys, zlib
 
