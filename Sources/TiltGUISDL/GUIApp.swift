@@ -390,7 +390,7 @@ final class GUIApp {
             switch answer.picture {
             case .success(let square):
                 guard let texture = renderer.texture(argb: square.pixels, width: square.side, height: square.side, smooth: true) else {
-                    scene.note = "cannot show \(pending.choice.title): the window cannot hold it"
+                    refused(pending.choice, because: "the window cannot hold it")
                     continue
                 }
                 loadedSide = pending.side
@@ -403,9 +403,16 @@ final class GUIApp {
                 scene.note = "\(pending.choice.title) cannot be shown: numbers instead"
                 shownPicture(nil, choice: .numbers)
             case .failure(let refusal):
-                scene.note = "cannot show \(pending.choice.title): \(refusal)"
+                refused(pending.choice, because: refusal.description)
             }
         }
+    }
+
+    /// A picture that cannot be shown leaves the board as it was and says why, in the
+    /// status line and on standard error (where a script that passed `--picture` sees it).
+    private func refused(_ choice: PictureChoice, because reason: String) {
+        scene.note = "cannot show \(choice.title): \(reason)"
+        log("cannot show \(choice.title): \(reason)")
     }
 
     private func shownPicture(_ shown: BoardPicture?, choice: PictureChoice) {
