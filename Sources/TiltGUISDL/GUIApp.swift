@@ -187,6 +187,11 @@ final class GUIApp {
         for message in messages {
             if case .move = message { stats.slideQueued() }
             if scene.receive(message) { perform(.send(.state)) }
+            // New's question speaks of the game as it is now, not as it was when asked.
+            if var open = dialog {
+                dialog = open.follow(message, state: scene.state) ? open : nil
+                if dialog == nil { dialogPress = nil }
+            }
         }
         needsDrawing = true
     }
