@@ -84,12 +84,12 @@ public struct NewGameDialog: Equatable, Sendable {
 
     /// What the player is told before choosing.
     public var message: String {
-        guard let lostMoves else { return "Now \(current)×\(current). Choose a size, then Start." }
-        return "This \(current)×\(current) game (\(CountText.text(lostMoves, "move"))) will be lost."
+        guard let lostMoves else { return "Now \(GameText.sizeText(current)). Choose a size, then Start." }
+        return "This \(GameText.sizeText(current)) game (\(CountText.text(lostMoves, "move"))) will be lost."
     }
 
     public var cancelLabel: String { lostMoves == nil ? "Cancel" : "Keep playing" }
-    public var startLabel: String { "Start \(selected)×\(selected)" }
+    public var startLabel: String { "Start \(GameText.sizeText(selected))" }
 
     /// The request that starts the chosen game.
     public var command: Command { .new(size: selected, seed: nil, shuffle: true) }
