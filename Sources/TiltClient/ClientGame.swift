@@ -99,7 +99,7 @@ public struct ClientGame: Sendable {
             clockSince = nil
             solvedTime = time
             solvedNews = news
-            lastEvent = "solved in \(CountText.text(moves, "move")), \(PlayTime.text(time))" + GameText.newsText(news)
+            lastEvent = GameText.solvedText(moves: moves, time: time, news: news)
             update.line = lastEvent
         case .sensor(let report):
             sensor = report
@@ -173,6 +173,11 @@ public struct ClientGame: Sendable {
 
     /// While the daemon works out the hint asked for.
     public var isThinking: Bool { hints.waitingFor != nil }
+
+    /// The hint's status line, every view's: that the daemon is thinking, or the hint for the board shown.
+    public var hintLine: String? {
+        isThinking ? HintText.thinking : HintText.line(hints.hint, state: state)
+    }
 
     /// The cell of the tile the hint says to slide next, on the board shown.
     public var hintedCell: Int? { hints.highlightedCell(on: state) }

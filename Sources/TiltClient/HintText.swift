@@ -14,6 +14,16 @@ public enum HintText {
     /// (docs/protocol.md, "Hints").
     public static func quality(_ hint: Hint) -> String { hint.optimal ? "optimal" : "not the shortest" }
 
+    /// The status line while the daemon works the hint out.
+    public static let thinking = "hint: thinking…"
+
+    /// The status line of a hint for `state`'s board: `hint: slide 7 down — 48 moves to
+    /// go, optimal`; nil without a hint, or with one for another board.
+    public static func line(_ hint: Hint?, state: GameState?) -> String? {
+        guard let hint, let state, state.revision == hint.revision else { return nil }
+        return "hint: " + describe(hint, board: state.board, size: state.size)
+    }
+
     /// `slide 7 down — 48 moves to go, optimal`; `solved: no moves to go`.
     public static func describe(_ hint: Hint, board: [Int], size: Int) -> String {
         guard let first = hint.solution.first else { return "solved: no moves to go" }

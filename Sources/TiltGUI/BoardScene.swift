@@ -116,19 +116,12 @@ public struct BoardScene: Sendable {
         public var isRecord: Bool
     }
 
+    /// Its words are the client's (`GameText`), as `play` and the command line say them.
     public var celebration: Celebration? {
         guard let state, solvedBanner != nil, (celebrationAge ?? .infinity) >= solvedPause else { return nil }
-        var lines = [CountText.text(state.moves, "move") + (game.solvedTime.map { " in \(PlayTime.text($0))" } ?? "")]
+        var lines = [GameText.solveText(moves: state.moves, time: game.solvedTime)]
         let news = game.solvedNews ?? RecordNews()
-        switch (news.bestTime, news.fewestMoves) {
-        case (true, true): lines.append("New best: time and moves!")
-        case (true, false): lines.append("New best time!")
-        case (false, true): lines.append("New best: fewest moves!")
-        case (false, false):
-            if let best = state.best {
-                lines.append("Best: \(PlayTime.text(best.bestTime)), \(CountText.text(best.fewestMoves, "move"))")
-            }
-        }
+        if let record = GameText.newsLine(news) ?? GameText.bestText(state) { lines.append(GameText.ownLine(record)) }
         lines.append("New game: n or the New button")
         let progress = celebrationAge.map { min(1, ($0 - solvedPause) / Self.celebrationDuration) } ?? 1
         return Celebration(title: "Solved!", lines: lines, progress: progress, isRecord: news.isRecord)
@@ -160,10 +153,10 @@ public struct BoardScene: Sendable {
 
     // MARK: Text
 
-    /// The first status line: the game.
+    /// The first status line: the game, then a notice or the hint.
     public var gameLine: String {
         guard let state else { return "" }
-        var text = "\(state.size)×\(state.size)   \(CountText.text(state.moves, "move"))"
+        var text = "\(GameText.sizeText(state.size))   \(CountText.text(state.moves, "move"))"
         if let note {
             text += " — \(note)"
         } else if let notice = game.notice {
@@ -195,19 +188,15 @@ public struct BoardScene: Sendable {
     /// Shown over the board once the last tile has landed on a solved board.
     public var solvedBanner: String? {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
-        let time = game.solvedTime.map { " in \(PlayTime.text($0))" } ?? ""
-        return "Solved! \(CountText.text(state.moves, "move"))\(time)"
+        return "Solved! " + GameText.solveText(moves: state.moves, time: game.solvedTime)
     }
 
     /// The tile (its value) the hint says to slide next: it glows.
     public var hintedTile: Int? { game.hintedTile }
 
-    /// `slide 7 down: 48 to go, optimal` (or `not the shortest`); `thinking…` while the daemon computes it.
-    public var hintText: String? {
-        if game.isThinking { return "hint: thinking…" }
-        guard let hint = game.hints.hint, let first = hint.solution.first, let tile = hintedTile else { return nil }
-        return "slide \(label(tile)) \(first): \(hint.solution.count) to go, " + HintText.quality(hint)
-    }
+    /// `hint: slide 7 down — 48 moves to go, optimal` (or `not the shortest`), `hint:
+    /// thinking…` while the daemon computes it: the client's line, as `play` shows it.
+    public var hintText: String? { game.hintLine }
 
     /// The sensitivity choice shown on its button: the preset in effect (angles set
     /// otherwise, e.g. by the command line, show as "custom").
@@ -222,7 +211,7 @@ public struct BoardScene: Sendable {
     public func label(for control: Control) -> String {
         switch control {
         case .sensitivity: "Tilt: \(sensitivityName) (s)"
-        case .size: "Size: " + (state.map { "\($0.size)×\($0.size)" } ?? "…") + " (g)"
+        case .size: "Size: " + (state.map { GameText.sizeText($0.size) } ?? "…") + " (g)"
         default: control.label
         }
     }

@@ -12,9 +12,14 @@ public struct NewGameDialog: Equatable, Sendable {
     /// The size a new game would have.
     public var selected: Int
     /// The size of the game on the board now.
-    public let current: Int
+    public private(set) var current: Int
     /// The moves of the game New would throw away; nil when nothing is lost.
-    public let lostMoves: Int?
+    public private(set) var lostMoves: Int?
+    /// The revision of the board the question speaks of; nil when it was asked before
+    /// the daemon told any.
+    public private(set) var revision: Int?
+    /// Whether the player chose a size; until then the choice is the board's own size.
+    private var sizeChosen = false
 
     public enum Choice: Equatable, Sendable {
         case size(Int)
@@ -32,32 +37,59 @@ public struct NewGameDialog: Equatable, Sendable {
 
     public static func request(state: GameState?) -> Request {
         let size = state?.size ?? 4
-        guard let state, state.moves > 0, !state.solved else { return .start(size: size) }
-        return .ask(NewGameDialog(current: size, lostMoves: state.moves))
+        guard let state, lostMoves(state) != nil else { return .start(size: size) }
+        return .ask(NewGameDialog(state: state))
     }
 
     /// The size button: always asks, since choosing is the point; warns when a game would be lost.
     public static func chooseSize(state: GameState?) -> NewGameDialog {
-        let lost = state.flatMap { $0.moves > 0 && !$0.solved ? $0.moves : nil }
-        return NewGameDialog(current: state?.size ?? 4, lostMoves: lost)
+        state.map(NewGameDialog.init(state:)) ?? NewGameDialog(current: 4, lostMoves: nil)
     }
 
-    public init(current: Int, lostMoves: Int?) {
+    public init(current: Int, lostMoves: Int?, revision: Int? = nil) {
         self.current = current
         selected = Self.sizes.contains(current) ? current : 4
         self.lostMoves = lostMoves
+        self.revision = revision
+    }
+
+    /// The question about the game `state` shows.
+    public init(state: GameState) {
+        self.init(current: state.size, lostMoves: Self.lostMoves(state), revision: state.revision)
+    }
+
+    /// What starting over would throw away: the moves of a game moved and not solved.
+    private static func lostMoves(_ state: GameState) -> Int? {
+        state.moves > 0 && !state.solved ? state.moves : nil
+    }
+
+    /// Keeps the open question true as the daemon's messages arrive (docs/gui.md, New
+    /// game): `state` is the game after `message`. Another client's moves, undo or a
+    /// solve change the size and the moves it warns of (a solved game loses nothing),
+    /// and the size the player chose stays chosen. False when the game it asks about is
+    /// gone: a `state` message for another revision than the one followed means the
+    /// board was replaced without moves, which only a new game does (after a gap in
+    /// the revisions it cannot tell, and a question that might be false is not asked).
+    public mutating func follow(_ message: ServerMessage, state: GameState?) -> Bool {
+        if case .state(let announced) = message, let revision, announced.revision != revision { return false }
+        guard let state else { return true }
+        current = state.size
+        if !sizeChosen, Self.sizes.contains(current) { selected = current }
+        lostMoves = Self.lostMoves(state)
+        revision = state.revision
+        return true
     }
 
     public var title: String { lostMoves == nil ? "New game" : "Start a new game?" }
 
     /// What the player is told before choosing.
     public var message: String {
-        guard let lostMoves else { return "Now \(current)×\(current). Choose a size, then Start." }
-        return "This \(current)×\(current) game (\(CountText.text(lostMoves, "move"))) will be lost."
+        guard let lostMoves else { return "Now \(GameText.sizeText(current)). Choose a size, then Start." }
+        return "This \(GameText.sizeText(current)) game (\(CountText.text(lostMoves, "move"))) will be lost."
     }
 
     public var cancelLabel: String { lostMoves == nil ? "Cancel" : "Keep playing" }
-    public var startLabel: String { "Start \(selected)×\(selected)" }
+    public var startLabel: String { "Start \(GameText.sizeText(selected))" }
 
     /// The request that starts the chosen game.
     public var command: Command { .new(size: selected, seed: nil, shuffle: true) }
@@ -132,6 +164,7 @@ public struct NewGameDialog: Equatable, Sendable {
         switch choice {
         case .size(let size):
             selected = size
+            sizeChosen = true
             return (nil, true)
         case .cancel: return (nil, false)
         case .start: return (command, false)

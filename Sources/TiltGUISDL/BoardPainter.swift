@@ -1,3 +1,4 @@
+import TiltClient
 import TiltGUI
 import TiltWire
 
@@ -135,7 +136,7 @@ struct BoardPainter {
         for (boardSize, frame) in frames.sizes {
             let chosen = boardSize == dialog.selected
             renderer.fill(frame, chosen ? Palette.hintTile : Palette.button)
-            label("\(boardSize)×\(boardSize)", size: size, chosen ? Palette.tileText : Palette.buttonText, centeredIn: frame,
+            label(GameText.sizeText(boardSize), size: size, chosen ? Palette.tileText : Palette.buttonText, centeredIn: frame,
                   minimum: size)
         }
         renderer.fill(frames.cancel, Palette.button)

@@ -70,6 +70,12 @@ final class DaemonLink {
         nextAttempt = MonotonicClock.now()
     }
 
+    /// Stops watching and closes the connection for good, as the window closes.
+    func close() {
+        drop()
+        nextAttempt = nil
+    }
+
     private func drain(_ connection: DaemonConnection) -> [ServerMessage] {
         var messages: [ServerMessage] = []
         while let message = connection.takeBuffered() { messages.append(message) }

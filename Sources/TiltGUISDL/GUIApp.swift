@@ -112,6 +112,25 @@ final class GUIApp {
             let drawnAt = MonotonicClock.now()
             if running, needsDrawing || scene.isAnimating, frameIsDue(drawnAt) { drawFrame(at: drawnAt) }
         }
+        closeInOrder()
+    }
+
+    /// Takes the window down in the order SDL needs, before GUIApp's stored properties
+    /// go in whatever order Swift releases them, and before SDL_Quit. The program's exit
+    /// status is Xlib's to decide once the window is gone: an X error on any of SDL's
+    /// connections (a request naming a destroyed window or GL context) makes Xlib's
+    /// default handler exit with status 1 after the loop has returned 0.
+    /// - The socket watcher first: on X11 its wake-up of a blocked SDL_WaitEventTimeout
+    ///   is an X request on a connection of SDL's own aimed at this window, and one that
+    ///   the daemon's traffic started as the loop ended must be written while the window
+    ///   exists, not race its destruction (a running sensor streams poses a hundred times
+    ///   a second, so at a quit one is often in flight). Stopping waits for it.
+    /// - Then the textures, which belong to the renderer: SDL_DestroyRenderer frees them,
+    ///   and destroying one afterwards reaches a freed texture, renderer and GL context.
+    /// The renderer and the window follow when GUIApp ends.
+    private func closeInOrder() {
+        link.close()
+        painter.text.removeAll()
     }
 
     // MARK: Waiting
@@ -261,6 +280,11 @@ final class GUIApp {
         for message in messages {
             if case .move = message { stats.slideQueued() }
             if scene.receive(message) { perform(.send(.state)) }
+            // New's question speaks of the game as it is now, not as it was when asked.
+            if var open = dialog {
+                dialog = open.follow(message, state: scene.state) ? open : nil
+                if dialog == nil { dialogPress = nil }
+            }
         }
         needsDrawing = true
     }

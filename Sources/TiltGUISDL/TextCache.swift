@@ -53,6 +53,14 @@ final class TextCache {
         usedThisFrame.removeAll(keepingCapacity: true)
     }
 
+    /// Destroys every texture and closes every font, while their renderer and SDL_ttf are still there.
+    func removeAll() {
+        textures.removeAll()
+        fonts.removeAll()
+        usedThisFrame.removeAll()
+        measuredThisFrame.removeAll()
+    }
+
     private func font(size: Int) -> Font? {
         if let font = fonts[size] { return font }
         // The font was opened at start (GUIMain); one that fails later, at another size, leaves its text out.

@@ -4,12 +4,6 @@ import TiltWire
 
 /// The game as `watch` and `play` write it under the board.
 extension ClientGame {
-    /// The hint under the board: `hint: slide 7 down — 48 moves to go, optimal`.
-    public var hintLine: String? {
-        guard let hint = hints.hint, let state, state.revision == hint.revision else { return nil }
-        return "hint: " + HintText.describe(hint, board: state.board, size: state.size)
-    }
-
     /// The lines under the board: counters and clock, the last event, the sensor, the
     /// gauge, the hint (or that it is being worked out), a notice.
     public func statusLines(at now: Double) -> [String] {
@@ -22,7 +16,7 @@ extension ClientGame {
         let turned = screen.flatMap { $0 == .none ? nil : "   " + GameText.screenText($0) } ?? ""
         lines.append((sensor.map(GameText.sensorText) ?? "") + turned)
         if let pose, sensor?.status == .active { lines.append(PoseGauge.line(pose)) }
-        if isThinking { lines.append("hint: thinking…") } else if let hintLine { lines.append(hintLine) }
+        if let hintLine { lines.append(hintLine) }
         if let notice { lines.append(notice) }
         return lines
     }

@@ -37,6 +37,6 @@ import TiltWire
         let elsewhere = layout.tile(row: 0, column: 0).insetBy(-layout.cellSize * 0.04)
         #expect(before.count(of: Palette.hintGlow, in: elsewhere, tolerance: 20) == 0)
         try display.key("q", window: window)
-        #expect(gui.waitForExit() == 0)
+        #expect(gui.waitForExit() == 0, "q quits: \(gui.output)")
     }
 }

@@ -70,7 +70,7 @@ import TiltWire
         }
         #expect(settings == Sensitivity.Preset.firm.sensitivity)
         try display.key("q", window: window)
-        #expect(gui.waitForExit() == 0)
+        #expect(gui.waitForExit() == 0, "q quits: \(gui.output)")
     }
 
     @Test func aSolveIsCelebrated() throws {
@@ -97,6 +97,6 @@ import TiltWire
         }
         #expect(title > 50, "the solved panel's title shows, in the record colour")
         try display.key("q", window: window)
-        #expect(gui.waitForExit() == 0)
+        #expect(gui.waitForExit() == 0, "q quits: \(gui.output)")
     }
 }

@@ -58,7 +58,7 @@ import TiltWire
         let again = try Self.waitForGeometry(display, window, covers)
         #expect(covers(again), "f goes full screen again: \(again)")
         try display.key("q", window: window)
-        #expect(gui.waitForExit() == 0)
+        #expect(gui.waitForExit() == 0, "q quits: \(gui.output)")
     }
 
     @Test func theFirstStartCardShowsOnceUntilATap() throws {
@@ -104,6 +104,6 @@ import TiltWire
         }
         #expect(board, "the second start shows the board, no card")
         try display.key("q", window: window)
-        #expect(gui.waitForExit() == 0)
+        #expect(gui.waitForExit() == 0, "q quits: \(gui.output)")
     }
 }

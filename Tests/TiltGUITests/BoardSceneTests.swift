@@ -94,7 +94,7 @@ import TiltWire
         _ = scene.receive(.solved(revision: 6, moves: 2, time: 83))
         #expect(scene.solvedBanner == nil)
         scene.advance(by: Animator.slideDuration)
-        #expect(scene.solvedBanner == "Solved! 2 moves in 1:23")
+        #expect(scene.solvedBanner == "Solved! 2 moves, 1:23")
     }
 
     @Test func aFreshUnshuffledBoardIsNotAnnounced() {
@@ -160,7 +160,7 @@ import TiltWire
         ]
         for message in messages { _ = scene.receive(message) }
         scene.advance(by: 10)
-        #expect(scene.celebration?.lines == ["1 move in \(PlayTime.text(0.9))", "Best: \(PlayTime.text(0.4)), 1 move",
+        #expect(scene.celebration?.lines == ["1 move, \(PlayTime.text(0.9))", "Best \(PlayTime.text(0.4)), 1 move",
                                              "New game: n or the New button"])
     }
 }

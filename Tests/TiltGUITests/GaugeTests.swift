@@ -110,7 +110,7 @@ import TiltWire
         let shown = try #require(scene.celebration)
         #expect(shown.progress == 1 && !scene.isAnimating)
         #expect(shown.title == "Solved!" && shown.isRecord)
-        #expect(shown.lines == ["2 moves in 1:23", "New best time!", "New game: n or the New button"])
+        #expect(shown.lines == ["2 moves, 1:23", "New best time!", "New game: n or the New button"])
     }
 
     @Test func withoutARecordItShowsTheBest() throws {
@@ -118,7 +118,7 @@ import TiltWire
         scene.advance(by: 2)
         let shown = try #require(scene.celebration)
         #expect(!shown.isRecord)
-        #expect(shown.lines.contains("Best: 1:01, 1 move"))
+        #expect(shown.lines.contains("Best 1:01, 1 move"))
     }
 }
 

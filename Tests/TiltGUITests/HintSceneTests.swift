@@ -31,7 +31,7 @@ import TiltWire
         var scene = Self.scene()
         scene.sent(.hint, id: 3)
         _ = scene.receive(.hint(id: .number("3"), hint: Hint(solution: [.left, .left], optimal: false, revision: 5)))
-        #expect(scene.gameLine.hasSuffix("— slide 7 left: 2 to go, not the shortest"))
+        #expect(scene.gameLine.hasSuffix(" — hint: slide 7 left — 2 moves to go, not the shortest"), "\(scene.gameLine)")
     }
 
     @Test func theHintedTileGlowsAndTheMovesToGoAreShown() {
@@ -42,12 +42,13 @@ import TiltWire
         _ = scene.receive(.hint(id: .number("3"), hint: Hint(solution: [.left, .left], optimal: true, revision: 5)))
         #expect(scene.hintedTile == 6)
         #expect(scene.label(scene.hintedTile!) == "7")
-        #expect(scene.gameLine.hasSuffix("— slide 7 left: 2 to go, optimal"))
+        // The words `play` and `tiltpuzzle hint` say.
+        #expect(scene.gameLine.hasSuffix(" — hint: slide 7 left — 2 moves to go, optimal"), "\(scene.gameLine)")
         // The player follows it: the next tile glows.
         _ = scene.receive(.move(revision: 6, move: Move(from: 7, to: 6, direction: .left), cause: .tilt, moves: 1,
                                 solved: false))
         #expect(scene.hintedTile == 7)
-        #expect(scene.gameLine.hasSuffix("— slide 8 left: 1 to go, optimal"))
+        #expect(scene.gameLine.hasSuffix(" — hint: slide 8 left — 1 move to go, optimal"), "\(scene.gameLine)")
         // Anything else puts it away.
         _ = scene.receive(.move(revision: 7, move: Move(from: 4, to: 7, direction: .down), cause: .tilt, moves: 2,
                                 solved: false))

@@ -1,5 +1,6 @@
 import Testing
 import TiltClient
+import TiltCore
 import TiltGUI
 import TiltWire
 
@@ -33,6 +34,68 @@ import TiltWire
         var kept = dialog
         #expect(kept.choose(.cancel) == (nil, false))
         #expect(dialog.choose(.start) == (.new(size: 6, seed: nil, shuffle: true), false))
+    }
+
+    /// A move another client played, as the daemon announces it.
+    static func move(revision: Int, moves: Int, solved: Bool = false) -> ServerMessage {
+        .move(revision: revision, move: Move(from: 14, to: 15, direction: .right), cause: .command, moves: moves,
+              solved: solved, canUndo: true, canRedo: false)
+    }
+
+    @Test func theOpenQuestionFollowsMovesElsewhereAndKeepsTheChosenSize() {
+        guard case .ask(var dialog) = NewGameDialog.request(state: Self.state(size: 3, moves: 1)) else {
+            Issue.record("New during a game started one at once")
+            return
+        }
+        _ = dialog.choose(.size(5))
+        var later = Self.state(size: 3, moves: 2)
+        later.revision = 4
+        let afterMove = dialog.follow(Self.move(revision: 4, moves: 2), state: later)
+        #expect(afterMove)
+        #expect(dialog.message == "This 3×3 game (2 moves) will be lost.")
+        #expect(dialog.selected == 5, "the size the player chose stays chosen")
+        // The greeting after a reconnection repeats the same board: the question stays.
+        let afterGreeting = dialog.follow(.state(later), state: later)
+        #expect(afterGreeting)
+        #expect(dialog.lostMoves == 2)
+    }
+
+    @Test func aSolveElsewhereTakesTheWarningAwayAndAnUndoBringsItBack() {
+        var dialog = NewGameDialog.chooseSize(state: Self.state(size: 4, moves: 7))
+        var solved = Self.state(size: 4, moves: 8, solved: true)
+        solved.revision = 4
+        let afterSolve = dialog.follow(Self.move(revision: 4, moves: 8, solved: true), state: solved)
+        #expect(afterSolve)
+        #expect(dialog.lostMoves == nil && dialog.title == "New game" && dialog.cancelLabel == "Cancel")
+        var undone = Self.state(size: 4, moves: 7)
+        undone.revision = 5
+        let afterUndo = dialog.follow(Self.move(revision: 5, moves: 7), state: undone)
+        #expect(afterUndo)
+        #expect(dialog.message == "This 4×4 game (7 moves) will be lost.")
+    }
+
+    @Test func aNewGameStartedElsewhereClosesTheQuestion() {
+        guard case .ask(var dialog) = NewGameDialog.request(state: Self.state(size: 3, moves: 1)) else {
+            Issue.record("New during a game started one at once")
+            return
+        }
+        var other = Self.state(size: 4, moves: 0)
+        other.revision = 4
+        let afterOther = dialog.follow(.state(other), state: other)
+        #expect(!afterOther, "another client's new 4×4 game")
+        var sameSize = NewGameDialog.chooseSize(state: Self.state(size: 3, moves: 0))
+        var fresh = Self.state(size: 3, moves: 0)
+        fresh.revision = 4
+        let afterFresh = sameSize.follow(.state(fresh), state: fresh)
+        #expect(!afterFresh, "a new game of the same size replaces the board too")
+    }
+
+    @Test func aQuestionAskedBeforeAnyGameTakesTheFirstOneShown() {
+        var dialog = NewGameDialog.chooseSize(state: nil)
+        let first = Self.state(size: 5, moves: 3)
+        let stays = dialog.follow(.state(first), state: first)
+        #expect(stays)
+        #expect(dialog.current == 5 && dialog.lostMoves == 3 && dialog.selected == 5, "nothing chosen yet: the board's size")
     }
 
     @Test func keysAnswerToo() {
