@@ -20,11 +20,10 @@ final class GUIApp {
     private let frameInterval: Double
     private let printsFrameStats: Bool
     private var scene = BoardScene()
-    private var gestures = GestureRecognizer()
+    /// Where taps and keys go: the card, the picker, New's question or the board.
+    private var router = InputRouter()
     /// The question New asks, while it is up: it takes every tap and key.
     private var dialog: NewGameDialog?
-    /// The dialog's answer under the finger that went down, taken if it comes up on it too.
-    private var dialogPress: NewGameDialog.Choice?
     /// Whether the first-start card still covers the window (FirstStart): any tap or key puts it away.
     private var welcoming: Bool
     private let welcomed: FirstStartMarker
@@ -47,8 +46,6 @@ final class GUIApp {
     private var settings: GUISettings
     /// The picture picker, while it is up: it takes every tap and key.
     private var picker: PicturePicker?
-    /// The picker's part under the finger that went down, taken if it comes up on it too.
-    private var pickerPress: PicturePicker.Choice?
     /// The picker's thumbnails by what they show (nil: it cannot be shown), and those loading.
     private var thumbnails: [PictureChoice: Texture?] = [:]
     private var thumbnailLoads: [Int: PictureChoice] = [:]
@@ -156,46 +153,10 @@ final class GUIApp {
         switch event {
         case .quit:
             running = false
-        case .key(let key) where welcoming:
-            if key != .other { welcome() }
-        case .pointerUp where welcoming:
-            welcome()
-        case .pointerDown where welcoming:
-            break
-        case .key(let key) where picker != nil:
-            if let action = picker?.handle(key, in: layout) { act(action) }
-            needsDrawing = true
-        case .pointerDown(_, let point) where picker != nil:
-            pickerPress = picker?.frames(in: layout).choice(at: point)
-        case .pointerUp(_, let point) where picker != nil:
-            if let pressed = pickerPress, picker?.frames(in: layout).choice(at: point) == pressed,
-               let action = picker?.choose(pressed, in: layout) {
-                act(action)
-            }
-            pickerPress = nil
-            needsDrawing = true
-        case .key(let key) where dialog != nil:
-            if let choice = NewGameDialog.choice(for: key) { answer(choice) }
-        case .key(let key):
-            if let action = UserAction(key: key) { perform(action) }
-        case .pointerDown(_, let point) where dialog != nil:
-            dialogPress = NewGameDialog.frames(in: layout).choice(at: point)
-        case .pointerUp(_, let point) where dialog != nil:
-            if let pressed = dialogPress, NewGameDialog.frames(in: layout).choice(at: point) == pressed { answer(pressed) }
-            dialogPress = nil
-        case .pointerDown(let pointer, let point):
-            gestures.pointerDown(pointer, at: point)
-        case .pointerUp(let pointer, let point):
-            switch gestures.pointerUp(pointer, at: point, layout: layout, empty: scene.state?.empty) {
-            case .command(let command)?: perform(.send(command))
-            case .control(let control)?: perform(UserAction(control: control))
-            case .cannotMove(let index)?:
-                scene.nudge(at: index)
-                needsDrawing = true
-            case nil: break
-            }
-        case .pointerCancel:
-            gestures.cancel()
+        case .key(let key): route(.key(key))
+        case .pointerDown(let pointer, let point): route(.pointerDown(pointer, point))
+        case .pointerUp(let pointer, let point): route(.pointerUp(pointer, point))
+        case .pointerCancel: route(.pointerCancel)
         case .redraw:
             needsDrawing = true
         case .displayTurned:
@@ -217,11 +178,40 @@ final class GUIApp {
         }
     }
 
-    private func welcome() {
-        welcoming = false
-        welcomed.remember()
-        gestures.cancel()
-        needsDrawing = true
+    /// What is topmost over the board, for the router.
+    private var inputLayer: InputRouter.Layer {
+        if welcoming { return .welcome }
+        if let picker { return .picker(picker) }
+        if dialog != nil { return .dialog }
+        return .board(empty: scene.state?.empty, peeking: peeking)
+    }
+
+    /// A tap or a key, sent where the router says.
+    private func route(_ input: InputRouter.Input) {
+        switch router.route(input, to: inputLayer, layout: layout) {
+        case .welcomed?:
+            welcoming = false
+            welcomed.remember()
+            needsDrawing = true
+        case .pickerKey(let key)?:
+            if let action = picker?.handle(key, in: layout) { act(action) }
+            needsDrawing = true
+        case .picker(let choice)?:
+            if let action = picker?.choose(choice, in: layout) { act(action) }
+            needsDrawing = true
+        case .dialog(let choice)?:
+            answer(choice)
+        case .action(let action)?:
+            perform(action)
+        case .cannotMove(let index)?:
+            scene.nudge(at: index)
+            needsDrawing = true
+        case .endPeek?:
+            peeking = false
+            needsDrawing = true
+        case nil:
+            break
+        }
     }
 
     private func answer(_ choice: NewGameDialog.Choice) {
@@ -283,7 +273,7 @@ final class GUIApp {
             // New's question speaks of the game as it is now, not as it was when asked.
             if var open = dialog {
                 dialog = open.follow(message, state: scene.state) ? open : nil
-                if dialog == nil { dialogPress = nil }
+                if dialog == nil { router.forget() }
             }
         }
         needsDrawing = true
@@ -333,7 +323,7 @@ final class GUIApp {
     private func lostDaemon(_ failure: DaemonConnection.Failure) {
         link.drop()
         scene.disconnected(reason: Self.firstLine(failure))
-        gestures.cancel()
+        router.forget()
         needsDrawing = true
     }
 
