@@ -93,6 +93,34 @@ import Glibc
         }
     }
 
+    /// The picture chosen is kept: the next window shows it without being told; once the
+    /// file has gone, the next one shows numbers and says so in one line.
+    @Test func theChosenPictureIsThereTheNextTimeAndNumbersWhenItHasGone() throws {
+        let bench = try PictureBench()
+        let state = try bench.state(after: .new(size: 3, seed: 11, shuffle: true))
+        let expected = PictureBoard(layout: Layout(window: Self.windowSize, side: 3))
+        let first = try bench.window(["--picture", bench.picture])
+        let firstWindow = try bench.waitForWindow(first)
+        #expect(try bench.poll(firstWindow) { expected.pieceMismatches($0, board: state.board) }.isEmpty)
+        try bench.quit(first, firstWindow)
+
+        let next = try bench.window([])
+        let nextWindow = try bench.waitForWindow(next)
+        let kept = try bench.poll(nextWindow) { expected.pieceMismatches($0, board: state.board) }
+        #expect(kept.isEmpty, "the kept picture: \(kept)")
+        try bench.quit(next, nextWindow)
+
+        #expect(unlink(bench.picture) == 0)
+        let gone = try bench.window([])
+        let goneWindow = try bench.waitForWindow(gone)
+        let line = gone.waitForLine(containing: "showing numbers", timeout: 20)
+        #expect(line?.contains("blocks.png") == true, "one line says the picture has gone: \(gone.output)")
+        let numbers = try bench.poll(goneWindow) { BoardPicture(layout: expected.layout).mismatches($0, state) }
+        #expect(numbers.isEmpty, "\(numbers)")
+        try bench.quit(gone, goneWindow)
+        #expect(gone.output.components(separatedBy: "blocks.png").count == 2, "said once: \(gone.output)")
+    }
+
     @Test func peekShowsTheWholePictureAndThenThePiecesAgain() throws {
         let bench = try PictureBench()
         let state = try bench.state(after: .new(size: 3, seed: 11, shuffle: true))
