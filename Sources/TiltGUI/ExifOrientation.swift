@@ -28,6 +28,20 @@ public enum ExifOrientation: Int, CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// Where the stored pixel (x, y) is shown: the inverse of `storedPixel`.
+    public func shownPixel(storedX x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .up: (x, y)
+        case .mirrored: (width - 1 - x, y)
+        case .down: (width - 1 - x, height - 1 - y)
+        case .downMirrored: (x, height - 1 - y)
+        case .leftMirrored: (y, x)
+        case .right: (height - 1 - y, x)
+        case .rightMirrored: (height - 1 - y, width - 1 - x)
+        case .left: (y, width - 1 - x)
+        }
+    }
+
     /// The orientation in an Exif block's TIFF structure (byte order, IFD0); nil when it has none.
     init?(tiff: [UInt8]) {
         guard tiff.count >= 8 else { return nil }

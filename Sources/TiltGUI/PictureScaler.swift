@@ -42,7 +42,7 @@ public enum PictureScaler {
             let row = y * pitch
             for x in 0..<width {
                 // The shown position of the stored pixel (x, y): the inverse of storedPixel.
-                let (sx, sy) = shownPixel(orientation, x: x, y: y, width: width, height: height)
+                let (sx, sy) = orientation.shownPixel(storedX: x, y: y, width: width, height: height)
                 let column = columnBins[sx], outRow = rowBins[sy]
                 guard column >= 0, outRow >= 0 else { continue }
                 let at = row + x * bpp
@@ -60,20 +60,6 @@ public enum PictureScaler {
         return (0..<(side * side)).map { index in
             let n = max(1, count[index])
             return 0xFF00_0000 | (red[index] / n) << 16 | (green[index] / n) << 8 | blue[index] / n
-        }
-    }
-
-    /// Where the stored pixel (x, y) is shown.
-    static func shownPixel(_ orientation: ExifOrientation, x: Int, y: Int, width: Int, height: Int) -> (Int, Int) {
-        switch orientation {
-        case .up: (x, y)
-        case .mirrored: (width - 1 - x, y)
-        case .down: (width - 1 - x, height - 1 - y)
-        case .downMirrored: (x, height - 1 - y)
-        case .leftMirrored: (y, x)
-        case .right: (height - 1 - y, x)
-        case .rightMirrored: (height - 1 - y, width - 1 - x)
-        case .left: (y, width - 1 - x)
         }
     }
 }

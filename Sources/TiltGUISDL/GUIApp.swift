@@ -351,7 +351,7 @@ final class GUIApp {
     private func act(_ action: PicturePicker.Action) {
         switch action {
         case .pick(let choice):
-            picker = nil
+            closePicker()
             show(choice, kept: false)
         case .numberCorners(let corners):
             settings.numberCorners = corners
@@ -360,10 +360,17 @@ final class GUIApp {
         case .sound(let on):
             turnSound(on: on)
         case .close:
-            picker = nil
+            closePicker()
         case .page:
             loadThumbnails()
         }
+    }
+
+    /// The thumbnails go with the picker: a folder of photos holds no memory once it is shut.
+    private func closePicker() {
+        picker = nil
+        thumbnails.removeAll()
+        thumbnailLoads.removeAll()
     }
 
     /// Sound on or off, kept for the next start.

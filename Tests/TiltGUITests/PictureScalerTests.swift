@@ -96,3 +96,19 @@ import TiltGUI
         #expect(Self.channels(square[0]) == (Int(Palette.board.red), Int(Palette.board.green), Int(Palette.board.blue)))
     }
 }
+
+extension PictureScalerTests {
+    /// Each stored pixel is shown once, where `storedPixel` says it comes from.
+    @Test(arguments: ExifOrientation.allCases)
+    func shownAndStoredAreInverses(orientation: ExifOrientation) {
+        let width = 5, height = 3
+        let shown = orientation.shownSize(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let at = orientation.shownPixel(storedX: x, y: y, width: width, height: height)
+                #expect((0..<shown.width).contains(at.x) && (0..<shown.height).contains(at.y))
+                #expect(orientation.storedPixel(shownX: at.x, y: at.y, width: width, height: height) == (x, y))
+            }
+        }
+    }
+}
