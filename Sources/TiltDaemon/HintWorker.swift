@@ -3,14 +3,20 @@ import TiltSystem
 
 /// Computes hints on a thread of its own, never on the event loop (docs/protocol.md,
 /// "Hints"). The loop submits jobs; answers come back through `answersReady`, an
-/// eventfd the loop watches. The thread, and the 4×4 tables, exist only once a
-/// hint was asked for, so an idle daemon costs no more memory than before; a 4×4
+/// eventfd the loop watches. The thread, and the 4×4 tables (made on a thread of
+/// their own, `HintTables`), exist only once a hint was asked for, so an idle daemon costs no more memory than before; a 4×4
 /// search is split over a team of helper threads, one more per core up to four
 /// (docs/solver.md, "Two cores"), started with the first 4×4 hint.
 public final class HintWorker {
     /// What the worker runs on each board: the solver, or a test's stand-in. `tables`
     /// and `team` are made on first use.
-    public typealias Solve = @Sendable (Board, _ tables: () -> PatternDatabase, _ team: () -> SearchTeam) -> Solution
+    public typealias Solve = @Sendable (Board, _ tables: (_ until: Double) -> PatternDatabase?, _ team: () -> SearchTeam) -> Solution
+
+    /// The hint threads' nice value, the largest: against a program at the default
+    /// priority a hint thread gets about 1.5 % of a core, so the event loop and the
+    /// player's programs hardly wait for it, and a hint's budget, in wall-clock time,
+    /// still ends with an answer (docs/solver.md, "Two cores").
+    public static let nice: Int32 = 19
 
     /// The most threads a 4×4 hint is split over, the worker's own included.
     public static let teamLimit = 4
@@ -22,7 +28,7 @@ public final class HintWorker {
 
     /// The solver with the daemon's budget and clock.
     public static let solver: Solve = { board, tables, team in
-        Solver.solve(board, budget: budget(side: board.side), database: board.side >= 4 ? tables() : nil,
+        Solver.solve(board, budget: budget(side: board.side), tables: tables,
                      team: board.side == 4 ? team() : .alone, clock: MonotonicClock.now)
     }
 
@@ -94,34 +100,28 @@ public final class HintWorker {
     }
 
     private static func run(_ context: Context, stop: WorkerThread.Stop) {
-        // A hint takes only the cores the event loop and the player's other programs
-        // leave (docs/protocol.md, "Hints"); set before the helpers start: they inherit it.
+        // A hint takes a small share of a core the event loop or the player's other
+        // programs want, never none (docs/solver.md, "Two cores"); set before the
+        // helpers and the tables' thread start: they inherit it.
         do throws(Errno) {
-            try CurrentThread.runOnlyWhenIdle()
+            try CurrentThread.setNice(nice)
         } catch {
             context.log.warning("hints computed at the event loop's priority: \(error)")
         }
         var memory = HintMemory()
-        var tables: PatternDatabase?
-        func loadTables() -> PatternDatabase {
-            if let tables { return tables }
-            let loaded: PatternDatabase
-            if let cache = context.cache {
-                let (database, origin) = cache.loadOrBuild()
-                switch origin {
-                case .loaded:
-                    context.log.info("hint tables read from \(cache.path)")
-                case .built(let reason, let saveError):
-                    context.log.info("hint tables built (\(reason))")
-                    if let saveError { context.log.warning("hint tables not cached: \(saveError)") }
+        var tables: HintTables?
+        func loadTables(until deadline: Double) -> PatternDatabase? {
+            if tables == nil {
+                do throws(Errno) {
+                    tables = try HintTables(cache: context.cache, log: context.log)
+                } catch {
+                    context.log.warning("no hint tables: \(error)")
+                    return nil
                 }
-                loaded = database
-            } else {
-                loaded = PatternDatabase()
             }
-            tables = loaded
-            return loaded
+            return tables?.tables(until: deadline)
         }
+        defer { tables?.stop() }
         var team: ThreadTeam?
         var teamFailed = false
         func searchTeam() -> SearchTeam {

@@ -22,6 +22,11 @@ public struct PatternDatabaseCache: Sendable {
     }
 
     public func loadOrBuild() -> (database: PatternDatabase, origin: Origin) {
+        loadOrBuild(unless: { false })!
+    }
+
+    /// `loadOrBuild`, giving up the building when `stop` says so (nil; nothing written).
+    public func loadOrBuild(unless stop: () -> Bool) -> (database: PatternDatabase, origin: Origin)? {
         let reason: String
         do throws(Errno) {
             // Anything longer than the tables is not ours.
@@ -36,7 +41,7 @@ public struct PatternDatabaseCache: Sendable {
         } catch {
             reason = error == .noSuchFile ? "no cache yet" : "cannot read \(path): \(error)"
         }
-        let database = PatternDatabase()
+        guard let database = PatternDatabase(unless: stop) else { return nil }
         var saveError: String?
         do throws(Errno) {
             try FileDescriptor.replaceAtomically(path, with: database.serialized())

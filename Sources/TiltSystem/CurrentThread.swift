@@ -7,8 +7,9 @@ import Glibc
 /// inherits them from the thread that starts it.
 public enum CurrentThread {
     /// Lets the thread run only on a core nothing else wants (SCHED_IDLE, sched(7)):
-    /// any other thread that wakes there takes the core at once. For work that may wait,
-    /// so that the event loop and the player's other programs never wait for it.
+    /// any other thread that wakes there takes the core at once. For work that may wait
+    /// without bound: while every core is busy it gets none (the hint threads, which
+    /// must answer in time, take nice 19 instead: `setNice`, docs/solver.md).
     public static func runOnlyWhenIdle() throws(Errno) {
         var parameters = sched_param(sched_priority: 0)
         _ = try Syscall.call("sched_setscheduler") { sched_setscheduler(0, CLINUX_SCHED_IDLE, &parameters) }
@@ -16,6 +17,18 @@ public enum CurrentThread {
 
     /// Whether the thread runs only when a core is idle (`runOnlyWhenIdle`).
     public static var runsOnlyWhenIdle: Bool { sched_getscheduler(0) == CLINUX_SCHED_IDLE }
+
+    /// Gives the thread (not its process: on Linux a thread id names one thread) the nice
+    /// value `nice`, 0 to 19 (setpriority(2)): it still gets a share of a busy core, in
+    /// proportion to its weight against the others' in its scheduler group (sched(7)),
+    /// so its work ends however busy the machine is. Raising one's own nice value needs
+    /// no privilege; lowering it again may.
+    public static func setNice(_ nice: Int32) throws(Errno) {
+        _ = try Syscall.call("setpriority") { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), nice) }
+    }
+
+    /// The thread's nice value (`setNice`).
+    public static var nice: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid())) }
 
     /// How many cores the thread may run on: its affinity, which a service's
     /// CPUAffinity= or a cpuset narrows.

@@ -1,7 +1,7 @@
 /// Threads that take on one piece of work together: the caller's and `size − 1`
 /// helpers, started once and waiting between pieces. The helpers are scheduled as
-/// the thread that makes the team (they inherit its policy). The hint worker splits a
-/// 4×4 search over them (docs/solver.md, "Two cores").
+/// the thread that makes the team (they inherit its policy and nice value). The hint
+/// worker splits a 4×4 search over them (docs/solver.md, "Two cores").
 public final class ThreadTeam: @unchecked Sendable {
     /// The threads `run` uses, the caller's included.
     public let size: Int

@@ -224,7 +224,7 @@ enum DaemonBenchmarks {
     /// each move is timed against the sample that fired it (the last sample received
     /// before the move). `speed` > 1 shortens the run; the daemon's path per sample
     /// is the same. The other clients receive every move but do not read during the run.
-    static func sampleToMove(_ report: Report, clients: Int, moves: Int, speed: Double) throws {
+    static func sampleToMove(_ report: Report, clients: Int, moves: Int, speed: Double, name: String? = nil) throws {
         let trace = "/tmp/tiltpuzzle-bench-\(getpid())-moves.csv"
         // A tilt every 0.3 s alternating right/left: every one is a legal move.
         var samples: [Sample] = []
@@ -265,7 +265,7 @@ enum DaemonBenchmarks {
         }
         let offset = sampleArrivals.map { $0.wall - $0.trace / speed }.min() ?? 0
         let latencies = moveArrivals.map { $0.wall - (offset + $0.trigger / speed) }
-        addLatency(report, "sample_to_move.\(clients)_clients", latencies.sorted())
+        addLatency(report, name ?? "sample_to_move.\(clients)_clients", latencies.sorted())
     }
 
     /// One client writes `requests` tilts as fast as it can while another thread

@@ -1,7 +1,9 @@
 // Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|hints|pipelined|solver|all] [--quick]`;
 // `solver --big`: only the big-board hints, 50 seeded boards per size.
 // `solver --fifteen` builds the 4×4 tables and solves 100 seeded 4×4 boards only (30 with `--quick`).
-// `hints`: 4×4 hints through the built daemon, and a player's commands while hints run (also in `daemon`).
+// `hints`: 4×4 hints through the built daemon, and a player's commands while hints run (also in `daemon`);
+// `hints --busy`: first hints and a player's latency on a quiet machine and with every core kept busy, side by side.
+// `memory`: the daemon's resident memory by library, idle and while a client plays a fake IIO sensor (umockdev-run).
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 import TiltCommandLine
@@ -22,7 +24,14 @@ do {
         try DaemonBenchmarks.run(report, quick: arguments.contains("--quick"))
     }
     if which == "hints" {
-        try HintBenchmarks.run(report, quick: arguments.contains("--quick"))
+        if arguments.contains("--busy") {
+            try HintBenchmarks.busy(report, quick: arguments.contains("--quick"))
+        } else {
+            try HintBenchmarks.run(report, quick: arguments.contains("--quick"))
+        }
+    }
+    if which == "memory" {
+        try MemoryBenchmarks.run(report)
     }
     if which == "pipelined" {
         for watchers in [0, 50] { try DaemonBenchmarks.pipelined(report, requests: 100_000, watchers: watchers) }

@@ -190,7 +190,7 @@ import Testing
     @Test(arguments: [0, 4])
     func compressedTablesRecoverTheExactDistances(table index: Int) {
         let group = PatternDatabase.groups[index]
-        let exact = PatternDatabaseBuilder.table(for: group)
+        let exact = PatternDatabaseBuilder.table(for: group)!
         let table = PatternDatabase.shared.tables[index]
         var placements = 0
         var mismatches = 0

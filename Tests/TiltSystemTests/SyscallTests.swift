@@ -172,6 +172,13 @@ struct Wrapper: Sendable, CustomTestStringConvertible {
             }.join()
             if let error = failure.withLock({ $0 }) { throw error }
         },
+        Wrapper(call: "setpriority") { _ in
+            let failure = Locked<Errno?>(nil)
+            try JoinableThread {
+                do throws(Errno) { try CurrentThread.setNice(5) } catch { failure.withLock { $0 = error } }
+            }.join()
+            if let error = failure.withLock({ $0 }) { throw error }
+        },
         Wrapper(call: "sched_getaffinity") { _ in _ = try CurrentThread.cores() },
     ]
 }

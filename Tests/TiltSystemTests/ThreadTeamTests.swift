@@ -86,6 +86,25 @@ import Glibc
         #expect(!CurrentThread.runsOnlyWhenIdle, "the test's own thread is as it was")
     }
 
+    @Test func theHelpersInheritTheirMakersNiceValue() throws {
+        let nices = Locked<[Int32]>([])
+        let maker = try JoinableThread {
+            do throws(Errno) {
+                try CurrentThread.setNice(7)
+                let team = try ThreadTeam(size: 3)
+                team.run { _ in
+                    let nice = CurrentThread.nice
+                    nices.withLock { $0.append(nice) }
+                }
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        maker.join()
+        #expect(nices.withLock { $0 } == [7, 7, 7])
+        #expect(CurrentThread.nice != 7, "a thread's nice value is its own, not its process's")
+    }
+
     @Test func theCoresAreThoseThisThreadMayRunOn() throws {
         let cores = try CurrentThread.cores()
         #expect(cores >= 1)

@@ -40,7 +40,17 @@ public struct PatternDatabase: Sendable {
 
     /// Builds the tables by a breadth-first search backwards from the solved board.
     public init() {
-        tables = Self.groups.map { PatternTable(distances: PatternDatabaseBuilder.table(for: $0), group: $0) }
+        tables = Self.groups.map { PatternTable(distances: PatternDatabaseBuilder.table(for: $0)!, group: $0) }
+    }
+
+    /// Builds the tables unless `stop` says to give up (asked often while building): then nil.
+    public init?(unless stop: () -> Bool) {
+        var tables: [PatternTable] = []
+        for group in Self.groups {
+            guard let distances = PatternDatabaseBuilder.table(for: group, stop: stop) else { return nil }
+            tables.append(PatternTable(distances: distances, group: group))
+        }
+        self.tables = tables
     }
 
     init(tables: [PatternTable]) { self.tables = tables }

@@ -7,7 +7,9 @@
 /// into a neighbouring cell of the region. The table keeps, per placement, the depth at
 /// which it was first reached: the fewest group-tile moves over all empty-cell places.
 enum PatternDatabaseBuilder {
-    static func table(for group: [UInt8]) -> [UInt8] {
+    /// The table, or nil if `stop` says so (it is asked once a layer: tens of
+    /// milliseconds apart at most in a release build).
+    static func table(for group: [UInt8], stop: () -> Bool = { false }) -> [UInt8]? {
         let count = PatternDatabase.entriesPerTable
         var table = [UInt8](repeating: PatternDatabase.unused, count: count)
         // One bit per (placement, empty cell): whether that state's region was seen.
@@ -21,12 +23,17 @@ enum PatternDatabaseBuilder {
         // A state in a layer: the placement index, then the region above bit 20.
         var layer: [UInt64] = [UInt64(goal) | UInt64(start) << 20]
         var next: [UInt64] = []
+        var stopped = false
         table.withUnsafeMutableBufferPointer { table in
             seen.withUnsafeMutableBufferPointer { seen in
                 markSeen(seen, index: goal, region: start)
                 table[goal] = 0
                 var depth: UInt8 = 0
                 while !layer.isEmpty {
+                    if stop() {
+                        stopped = true
+                        return
+                    }
                     depth += 1
                     next.removeAll(keepingCapacity: true)
                     for state in layer {
@@ -36,7 +43,7 @@ enum PatternDatabaseBuilder {
                 }
             }
         }
-        return table
+        return stopped ? nil : table
     }
 
     @inline(__always)

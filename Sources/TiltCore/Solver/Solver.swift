@@ -27,6 +27,16 @@ public enum Solver {
         solveReporting(board, budget: budget, database: database(), team: team, clock: clock).solution
     }
 
+    /// `solve` for a caller whose tables may not be there in time (the daemon builds them
+    /// on a thread of their own): `tables(until)` gives them, waiting for them no later
+    /// than `until` on `clock`, or nil. The budget then counts the wait: without the
+    /// tables a 4×4 board gets the quick answer and a big board's corner is reduced to
+    /// 3×3 (docs/solver.md, "Budget").
+    public static func solve(_ board: Board, budget: Double = defaultBudget, tables: (_ until: Double) -> PatternDatabase?,
+                             team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Solution {
+        solveReporting(board, budget: budget, tables: tables, team: team, clock: clock).solution
+    }
+
     /// `solve`, with the search's statistics. `budget` is in seconds on `clock`; the
     /// pattern databases are `PatternDatabase.shared` (built on first use) unless given.
     /// They are asked for only when a 4×4 board (or a big board's 4×4 corner) is not
@@ -36,6 +46,13 @@ public enum Solver {
     /// the caller's thread alone, within their share of the budget).
     public static func solveReporting(_ board: Board, budget: Double = defaultBudget,
                                       database: @autoclosure () -> PatternDatabase? = nil,
+                                      team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Report {
+        solveReporting(board, budget: budget, tables: { _ in database() ?? PatternDatabase.shared }, team: team, clock: clock)
+    }
+
+    /// `solveReporting` with tables that may come late (`solve(_:budget:tables:team:clock:)`).
+    public static func solveReporting(_ board: Board, budget: Double = defaultBudget,
+                                      tables: (_ until: Double) -> PatternDatabase?,
                                       team: SearchTeam = .alone, clock: @Sendable () -> Double) -> Report {
         let side = board.side
         if board.isSolved { return Report(solution: Solution(directions: [], isOptimal: true), nodes: 0, lowerBound: 0) }
@@ -53,7 +70,10 @@ public enum Solver {
             nodes = search.nodes
             optimal = true
         case 4:
-            let found = solveFour(board.cells, deadline: deadline, database: database, team: team, clock: clock)
+            // The tables are waited for until a tenth of the budget is left: the quick
+            // answer's few milliseconds of CPU, however thin the thread's share of a core.
+            let found = solveFour(board.cells, deadline: deadline, database: { tables(deadline - budget / 10) },
+                                  team: team, clock: clock)
             if let path = found.path {
                 emptyPath = path
                 optimal = true
@@ -72,7 +92,7 @@ public enum Solver {
             // start none in its last twentieth (a window may take a few milliseconds).
             let finished = finishByReduction(board.cells, side: side, deadline: deadline - budget / 4,
                                              groupsDeadline: deadline - budget / 2, effort: effort,
-                                             database: database, clock: clock)
+                                             budget: budget, tables: tables, clock: clock)
             var windows = PathShortening(side: side)
             emptyPath = finished.path
             let plan = windowPlan(side: side)
@@ -125,8 +145,7 @@ public enum Solver {
     static let plainNodes = 4_096
 
     /// A shortest path for a 4×4 board: the plain search when it is quick, else the
-    /// tables' search; nil past the deadline. Building the shared tables (once per
-    /// process) is not part of the budget.
+    /// tables' search; nil past the deadline, or when `database` has no tables in time.
     static func solveFour(_ cells: [UInt8], deadline: Double, database: () -> PatternDatabase?, team: SearchTeam = .alone,
                           clock: @Sendable () -> Double) -> (path: [Int]?, nodes: Int, lowerBound: Int) {
         // Manhattan distance alone (the identity as target): linear conflicts would cost
@@ -135,30 +154,32 @@ public enum Solver {
         if let path = plain.solve(deadline: deadline, nodeLimit: plainNodes, clock: clock) {
             return (path, plain.nodes, path.count)
         }
-        let tables = database() ?? PatternDatabase.shared
+        guard let tables = database() else { return (nil, plain.nodes, plain.lowerBound()) }
         var search = FifteenSearch(database: tables, automaton: tables.moves, team: team)
         let path = search.solve(cells, deadline: deadline, clock: clock)
         return (path, plain.nodes + search.nodes, max(plain.lowerBound(), tables.lowerBound(cells: cells)))
     }
 
-    /// Reduces to a 4×4 corner solved optimally, or, past the deadline, to a 3×3 corner;
-    /// the path has no move straight back.
+    /// Reduces to a 4×4 corner solved optimally, or, past the deadline or with no
+    /// tables in time, to a 3×3 corner; the path has no move straight back.
+    /// The lines are chosen with the tables only if they are there at the start (no
+    /// wait); the corner waits for them until a tenth of `budget` before `deadline`.
     static func finishByReduction(_ cells: [UInt8], side: Int, deadline: Double, groupsDeadline: Double, effort: Double,
-                                  database: () -> PatternDatabase?,
+                                  budget: Double, tables: (_ until: Double) -> PatternDatabase?,
                                   clock: @Sendable () -> Double) -> (path: [Int], nodes: Int, cornerOptimal: Bool) {
         let groups = GroupSearch(side: side, expansions: Int(Double(bigBoardExpansions) * effort),
                                  variants: groupVariants(side: side))
         var reduction = Reduction(cells: cells, side: side, groups: groups)
         // The last line is chosen by its moves plus the tables' bound on the corner it leaves.
-        let tables = database() ?? PatternDatabase.shared
+        let ready = tables(clock())
         withoutActuallyEscaping(clock) { clock in
             // The group searches stop halfway through the budget, leaving time for the
             // tile-by-tile placement, the corner and the windows.
-            reduction.reduce(to: 4, cornerCost: { tables.lowerBound(cells: $0) },
+            reduction.reduce(to: 4, cornerCost: ready.map { ready in { ready.lowerBound(cells: $0) } },
                              stop: GroupSearch.Stop(clock: clock, deadline: groupsDeadline))
         }
         let corner = reduction.corner(4)
-        let found = solveFour(corner, deadline: deadline, database: { tables }, clock: clock)
+        let found = solveFour(corner, deadline: deadline, database: { ready ?? tables(deadline - budget / 10) }, clock: clock)
         if let path = found.path {
             reduction.play(cornerPath: path, remaining: 4)
             return (reduction.movesWithoutReturns, found.nodes, true)
