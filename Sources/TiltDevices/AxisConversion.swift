@@ -21,12 +21,13 @@ public struct AxisConversion: Sendable {
     /// Whether the scale is still to be found from gravity.
     public var awaitsGravity: Bool { calibration != nil }
 
-    /// The reading in m/s², and the units per g when this value completed the calibration.
-    public mutating func convert(_ values: [Int32]) -> (acceleration: Vector3, calibrated: Double?) {
+    /// The reading at `time` (seconds) in m/s², and the units per g when this value
+    /// completed the calibration (then it is scaled by them).
+    public mutating func convert(_ values: [Int32], at time: Double) -> (acceleration: Vector3, calibrated: Double?) {
         let centred = zip(values, centres).map { Double($0) - $1 }
         let reading = Vector3(centred[0], centred[1], centred[2])
         var calibrated: Double?
-        if calibration != nil, let unitsPerG = calibration?.take(reading) {
+        if calibration != nil, let unitsPerG = calibration?.take(reading, at: time) {
             calibration = nil
             scales = Array(repeating: standardGravity / unitsPerG, count: 3)
             calibrated = unitsPerG

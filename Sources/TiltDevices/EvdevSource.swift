@@ -129,7 +129,7 @@ public final class EvdevSource: SensorSource {
 
     private func sample(_ device: EvdevDevice, time: Double) -> Sample {
         let values = axes.codes.map { device.value(type: InputCode.absolute, code: $0) }
-        let (sensor, calibrated) = conversion?.convert(values) ?? (Vector3.zero, nil)
+        let (sensor, calibrated) = conversion?.convert(values, at: time) ?? (Vector3.zero, nil)
         if let calibrated {
             warnings.append("\(path): calibrated by gravity at rest: \(Int(calibrated.rounded())) units per g")
         }

@@ -128,12 +128,15 @@ extension MockDeviceTests {
             #expect(Pump.warnings(moving.others) == [
                 "\(mock.node): axis resolution 0; taking the axis range as ±2 g until it rests",
                 "\(mock.node) does not say it is an accelerometer (INPUT_PROP_ACCELEROMETER)"])
-            // At rest, face up: 104 on Z is 1 g from then on.
-            let rest = GravityCalibration.window
-            try node.writeAll((0..<rest).flatMap { _ in MockEvdevDevice.rotationalReport(0, 0, 104) }
-                              + MockEvdevDevice.rotationalReport(52, 0, 90))
-            let calibrated = try Pump.run(source, count: rest + 1)
-            Self.expectClose(Array(calibrated.samples.map(\.acceleration).suffix(2)),
+            // At rest, face up: one reading, then nothing (evdev sends no unchanged
+            // values) until the next, which tells the rest was held: 104 on Z is 1 g.
+            try node.writeAll(MockEvdevDevice.rotationalReport(0, 0, 104))
+            let rest = try Pump.run(source, count: 1)
+            #expect(rest.samples.count == 1 && Pump.warnings(rest.others).isEmpty)
+            Thread.sleep(forTimeInterval: GravityCalibration.hold + 0.05)
+            try node.writeAll(MockEvdevDevice.rotationalReport(0, 0, 104) + MockEvdevDevice.rotationalReport(52, 0, 90))
+            let calibrated = try Pump.run(source, count: 2)
+            Self.expectClose(calibrated.samples.map(\.acceleration),
                              [Vector3(0, 0, Self.g), Vector3(Self.g / 2, 0, Self.g * 90 / 104)])
             #expect(Pump.warnings(calibrated.others) == ["\(mock.node): calibrated by gravity at rest: 104 units per g"])
         }

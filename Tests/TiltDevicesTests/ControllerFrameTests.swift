@@ -157,7 +157,8 @@ struct RecordedAccelerometer: Sendable, CustomStringConvertible {
     static func samples(_ readings: [[Int32]], _ device: RecordedAccelerometer, matrix: Matrix3) -> [Sample] {
         var conversion = AxisConversion(axes: Array(repeating: device.axis, count: 3))
         return readings.enumerated().map { index, values in
-            Sample(time: Double(index) / 100, acceleration: matrix * conversion.convert(values).acceleration)
+            let time = Double(index) / 100
+            return Sample(time: time, acceleration: matrix * conversion.convert(values, at: time).acceleration)
         }
     }
 
@@ -165,7 +166,8 @@ struct RecordedAccelerometer: Sendable, CustomStringConvertible {
     func lyingFlatFaceUpReadsAsATabletLyingFlat(device: RecordedAccelerometer) throws {
         let matrix = try Self.matrix(device)
         // Enough still readings for a scale from gravity, where the driver states none.
-        let flat = Array(repeating: Self.reading(Self.up(right: 0, far: 0), device), count: GravityCalibration.window)
+        let flat = Array(repeating: Self.reading(Self.up(right: 0, far: 0), device),
+                         count: Int(GravityCalibration.hold * 100) + 1)
         let a = try #require(Self.samples(flat, device, matrix: matrix).last).acceleration
         #expect(abs(a.x) < 0.01 && abs(a.y) < 0.01 && abs(a.z - standardGravity) < 0.01, "\(a)")
     }
