@@ -79,13 +79,25 @@ final class SensorManager {
             log.warning("sensor: \(error)")
             setReport(SensorReport(status: .error, message: error.message))
         case .success(let opened)?:
-            source = opened
-            ended = false
-            log.notice("sensor: using \(opened.info.kind.rawValue) \(opened.info.name)"
-                       + (opened.info.deviceNode.map { " (\($0))" } ?? ""))
-            onSource(opened.info)
-            update()
+            adopt(opened)
         }
+    }
+
+    private func adopt(_ opened: SensorSource) {
+        source = opened
+        ended = false
+        log.notice("sensor: using \(opened.info.kind.rawValue) \(opened.info.name)"
+                   + (opened.info.deviceNode.map { " (\($0))" } ?? ""))
+        onSource(opened.info)
+        update()
+    }
+
+    /// Ours went away: another accelerometer present now (the other Joy-Con of a pair)
+    /// is taken at once, after the `absent` that says ours is gone (docs/sensors.md,
+    /// "A Joy-Con pair"). None: the absent report stands, and hotplug brings the next.
+    private func handOver() {
+        guard !disabled, case .success(let next)? = open() else { return }
+        adopt(next)
     }
 
     /// Clients attached (true) or all gone (false).
@@ -101,6 +113,7 @@ final class SensorManager {
     func deviceRemoved(isOurs: (SensorInfo) -> Bool) {
         guard let info = source?.info, isOurs(info) else { return }
         lose(reason: "removed")
+        handOver()
     }
 
     private var wantedRate: Double { claimed ? playRate : SamplingRate.minimum }
@@ -187,6 +200,7 @@ final class SensorManager {
                 setReport(report(for: source.info, status: .ended))
             case .removed:
                 lose(reason: "removed")
+                handOver()
                 return
             case .failed(let message):
                 lose(reason: message)

@@ -4,9 +4,12 @@ import TiltSystem
 /// An evdev accelerometer (`INPUT_PROP_ACCELEROMETER`) through libevdev.
 ///
 /// The node is opened non-blocking and read when readable; each SYN_REPORT gives
-/// one sample of ABS_X/Y/Z, scaled by the axis resolution (units per g) to m/s²
-/// and taken to the device frame by the mount matrix. After SYN_DROPPED the state
-/// is rebuilt (libevdev's sync mode) and the resynced state is one sample.
+/// one sample of the accelerometer's three axes (ABS_X/Y/Z, or ABS_RX/RY/RZ where the
+/// driver puts it there: `EvdevAxes`), centred and scaled by the axis resolution (units
+/// per g) to m/s², or by gravity at rest where the driver states none
+/// (`GravityCalibration`), and taken to the device frame by the mount matrix. After
+/// SYN_DROPPED the state is rebuilt (libevdev's sync mode) and the resynced state is
+/// one sample.
 public final class EvdevSource: SensorSource {
     public let path: String
     public private(set) var info: SensorInfo
@@ -16,7 +19,8 @@ public final class EvdevSource: SensorSource {
 
     private var descriptor: FileDescriptor?
     private var device: EvdevDevice?
-    private var scales: [Double] = []
+    private var axes = EvdevAxes.linear
+    private var conversion: AxisConversion?
     private var monotonicTimes = false
     private var syncing = false
     private var warnings: [String] = []
@@ -27,14 +31,8 @@ public final class EvdevSource: SensorSource {
         self.info = info ?? SensorInfo(kind: .evdev, name: path, deviceNode: path)
     }
 
-    /// m/s² per unit of an axis. The kernel gives accelerometer resolution in units
-    /// per g; drivers that leave it 0 get the common ±2 g full scale: the larger of
-    /// |minimum| and |maximum| is taken as 2 g (docs/sensors.md).
-    public static func scale(_ axis: AbsoluteAxis) -> Double {
-        if axis.resolution > 0 { return standardGravity / Double(axis.resolution) }
-        let fullScale = max(abs(Double(axis.minimum)), abs(Double(axis.maximum)))
-        return fullScale > 0 ? 2 * standardGravity / fullScale : standardGravity
-    }
+    /// m/s² per unit of an axis before any calibration (`EvdevAxes.scale`).
+    public static func scale(_ axis: AbsoluteAxis) -> Double { EvdevAxes.scale(axis) }
 
     public func start() throws(SensorError) {
         stop()
@@ -52,22 +50,25 @@ public final class EvdevSource: SensorSource {
             try? fd.close()
             throw SensorError("\(path) is not an evdev device: \(error)")
         }
-        var axes: [AbsoluteAxis] = []
-        for code in [InputCode.absX, InputCode.absY, InputCode.absZ] {
-            guard device.hasCode(type: InputCode.absolute, code: code), let axis = device.absoluteAxis(code) else {
-                try? fd.close()
-                throw SensorError("\(path) has no ABS_X, ABS_Y and ABS_Z: not an accelerometer")
-            }
-            axes.append(axis)
+        func has(_ kind: EvdevAxes) -> Bool { kind.codes.allSatisfy { device.hasCode(type: InputCode.absolute, code: $0) } }
+        let marked = device.hasProperty(InputCode.accelerometerProperty)
+        guard let chosen = EvdevAxes.choose(hasLinear: has(.linear), hasRotational: has(.rotational),
+                                            accelerometerProperty: marked, name: device.name),
+              case let found = chosen.codes.compactMap(device.absoluteAxis), found.count == 3 else {
+            try? fd.close()
+            throw SensorError("\(path) has no ABS_X, ABS_Y and ABS_Z (nor an accelerometer's ABS_RX/RY/RZ): "
+                              + "not an accelerometer")
         }
-        if axes.contains(where: { $0.resolution <= 0 }) {
-            warnings.append("\(path): axis resolution 0; taking the axis range as ±2 g")
+        let conversion = AxisConversion(axes: found)
+        if conversion.awaitsGravity {
+            warnings.append("\(path): axis resolution 0; taking the axis range as ±2 g until it rests")
         }
-        if !device.hasProperty(InputCode.accelerometerProperty) {
+        if !marked {
             warnings.append("\(path) does not say it is an accelerometer (INPUT_PROP_ACCELEROMETER)")
         }
+        axes = chosen
+        self.conversion = conversion
         if info.name == path, !device.name.isEmpty { info.name = device.name }
-        scales = axes.map(Self.scale)
         // Without EVIOCSCLOCKID event times are wall-clock: read our clock instead.
         monotonicTimes = device.useMonotonicClock()
         syncing = false
@@ -119,15 +120,19 @@ public final class EvdevSource: SensorSource {
             stop()
             return events + [.removed]
         }
+        // What the samples taught (a scale from gravity) is said with them.
+        events += warnings.map(SensorEvent.warning)
+        warnings = []
         if !samples.isEmpty { events.append(.samples(samples)) }
         return events
     }
 
     private func sample(_ device: EvdevDevice, time: Double) -> Sample {
-        let raw = [InputCode.absX, InputCode.absY, InputCode.absZ].map {
-            Double(device.value(type: InputCode.absolute, code: $0))
+        let values = axes.codes.map { device.value(type: InputCode.absolute, code: $0) }
+        let (sensor, calibrated) = conversion?.convert(values, at: time) ?? (Vector3.zero, nil)
+        if let calibrated {
+            warnings.append("\(path): calibrated by gravity at rest: \(Int(calibrated.rounded())) units per g")
         }
-        let sensor = Vector3(raw[0] * scales[0], raw[1] * scales[1], raw[2] * scales[2])
         return Sample(time: time, acceleration: info.mountMatrix * sensor)
     }
 

@@ -21,6 +21,9 @@ public enum InputCode {
     public static let absX = UInt16(ABS_X)
     public static let absY = UInt16(ABS_Y)
     public static let absZ = UInt16(ABS_Z)
+    public static let absRX = UInt16(ABS_RX)
+    public static let absRY = UInt16(ABS_RY)
+    public static let absRZ = UInt16(ABS_RZ)
     public static let accelerometerProperty = UInt32(INPUT_PROP_ACCELEROMETER)
 }
 

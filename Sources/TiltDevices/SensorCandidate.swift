@@ -8,12 +8,16 @@ public struct SensorCandidate: Sendable, Equatable {
     /// A game controller's motion sensors (evdev over USB or Bluetooth): first in the
     /// order of preference (docs/sensors.md).
     public var isController: Bool
+    /// A right Joy-Con's IMU, ordered after the left one (docs/sensors.md, "A Joy-Con pair").
+    public var isRightJoyCon: Bool
 
-    public init(info: SensorInfo, sysname: String, notes: [String] = [], isController: Bool = false) {
+    public init(info: SensorInfo, sysname: String, notes: [String] = [], isController: Bool = false,
+                isRightJoyCon: Bool = false) {
         self.info = info
         self.sysname = sysname
         self.notes = notes
         self.isController = isController
+        self.isRightJoyCon = isRightJoyCon
     }
 
     /// In the keyboard base of a convertible (ACCEL_LOCATION=base or label accel-base): not used.

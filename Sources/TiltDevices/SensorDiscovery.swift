@@ -4,10 +4,12 @@ import TiltSystem
 /// Finds accelerometers through udev and picks one for a `SensorSpec`.
 ///
 /// IIO devices (subsystem `iio`) with `in_accel_x_raw` or `scan_elements/in_accel_x_en`,
-/// and input event nodes udev tagged `ID_INPUT_ACCELEROMETER=1` (not joysticks).
-/// Accelerometers in a keyboard base are skipped. Order of preference: a game
-/// controller's motion sensors, IIO with a buffer, IIO polled, other evdev; within
-/// each, a display-mounted one first, then by kernel number (docs/sensors.md).
+/// and input event nodes udev tagged `ID_INPUT_ACCELEROMETER=1` (not joysticks), or
+/// whose only axes are ABS_RX/RY/RZ under a driver's name ending in "Accelerometer"
+/// (the Wii Remote's). Accelerometers in a keyboard base are skipped. Order of
+/// preference: a game controller's motion sensors (a right Joy-Con after the left),
+/// IIO with a buffer, IIO polled, other evdev; within each, a display-mounted one
+/// first, then by kernel number (docs/sensors.md).
 public enum SensorDiscovery {
     static let subsystems = ["iio", "input"]
 
@@ -65,7 +67,8 @@ public enum SensorDiscovery {
     }
 
     /// Best first: a controller, IIO buffered, IIO polled, other evdev; display before
-    /// unknown before base; then by kernel number (`iio:device2` before `iio:device10`).
+    /// unknown before base; a right Joy-Con after any other controller, so of a pair the
+    /// left is played; then by kernel number (`iio:device2` before `iio:device10`).
     /// A controller comes first because it was plugged in to be played with; the
     /// machine's own accelerometer is always there (docs/sensors.md).
     public static func ordered(_ candidates: [SensorCandidate]) -> [SensorCandidate] {
@@ -87,8 +90,10 @@ public enum SensorDiscovery {
         func number(_ c: SensorCandidate) -> Int {
             Int(String(c.sysname.reversed().prefix { $0.isNumber }.reversed())) ?? Int.max
         }
+        func handRank(_ c: SensorCandidate) -> Int { c.isRightJoyCon ? 1 : 0 }
         return candidates.sorted {
-            (kindRank($0), locationRank($0), number($0), $0.sysname) < (kindRank($1), locationRank($1), number($1), $1.sysname)
+            (kindRank($0), locationRank($0), handRank($0), number($0), $0.sysname)
+                < (kindRank($1), locationRank($1), handRank($1), number($1), $1.sysname)
         }
     }
 
@@ -146,8 +151,11 @@ public enum SensorDiscovery {
 
     private static func evdevCandidate(_ device: UdevDevice) -> SensorCandidate? {
         let sysname = device.sysname
-        guard sysname.hasPrefix("event"), let node = device.devnode,
-              isAccelerometer(device), device.property("ID_INPUT_JOYSTICK") != "1" else { return nil }
+        guard sysname.hasPrefix("event"), let node = device.devnode else { return nil }
+        let parent = device.parent
+        guard (isAccelerometer(device) && device.property("ID_INPUT_JOYSTICK") != "1")
+                || isRotationalAccelerometer(name: parent?.attribute("name"), axes: parent?.attribute("capabilities/abs"))
+        else { return nil }
         var notes: [String] = []
         var matrix = Matrix3.identity
         if let text = device.property("ACCEL_MOUNT_MATRIX") {
@@ -157,13 +165,14 @@ public enum SensorDiscovery {
                 notes.append("\(error); using the identity")
             }
         }
-        let parent = device.parent
         let name = parent?.attribute("name") ?? parent?.property("NAME")?.trimmingCharacters(["\""]) ?? sysname
         let info = SensorInfo(kind: .evdev, name: name, sysfsPath: device.syspath, deviceNode: node,
                               mountMatrix: matrix, location: location(property: device.property("ACCEL_LOCATION"),
                                                                       label: nil))
         return SensorCandidate(info: info, sysname: sysname, notes: notes,
-                               isController: isController(bus: parent?.attribute("id/bustype")))
+                               isController: isController(bus: parent?.attribute("id/bustype")),
+                               isRightJoyCon: isRightJoyCon(vendor: parent?.attribute("id/vendor"),
+                                                            product: parent?.attribute("id/product"), name: name))
     }
 }
 
@@ -190,6 +199,29 @@ extension SensorDiscovery {
     static func isController(bus text: String?) -> Bool {
         guard let text, let bus = Int(text.trimmingWhitespace, radix: 16) else { return false }
         return controllerBuses.contains(bus)
+    }
+
+    /// An accelerometer whose driver puts it on ABS_RX/RY/RZ alone and says so only in
+    /// its name (hid-wiimote's "Nintendo Wii Remote Accelerometer": no
+    /// INPUT_PROP_ACCELEROMETER, and input_id calls it a joystick). The Motion Plus
+    /// gyroscope has the same axes under another name; our udev rule marks this node
+    /// too (70-tiltpuzzle.rules), this finds it where that rule is not installed.
+    static func isRotationalAccelerometer(name: String?, axes: String?) -> Bool {
+        guard let name, name.trimmingWhitespace.hasSuffix("Accelerometer"), let axes else { return false }
+        let rotational = [3, 4, 5]   // ABS_RX, ABS_RY, ABS_RZ
+        return rotational.allSatisfy { hasBit($0, inBitmap: axes.trimmingWhitespace) }
+            && !(0..<64).contains { !rotational.contains($0) && hasBit($0, inBitmap: axes.trimmingWhitespace) }
+    }
+
+    /// Nintendo's vendor, its Joy-Con (R) and the Charging Grip (hid-ids.h), whose two
+    /// halves the driver names "… Left Joy-Con IMU (Grip)" and "… Right Joy-Con IMU (Grip)".
+    static let nintendo = 0x057E, rightJoyCon = 0x2007, chargingGrip = 0x200E
+
+    /// A right Joy-Con's IMU: of a pair, the left one is played first (docs/sensors.md).
+    static func isRightJoyCon(vendor: String?, product: String?, name: String) -> Bool {
+        guard let vendor, Int(vendor.trimmingWhitespace, radix: 16) == nintendo,
+              let product, let id = Int(product.trimmingWhitespace, radix: 16) else { return false }
+        return id == rightJoyCon || (id == chargingGrip && contains(name, "Right Joy-Con"))
     }
 
     /// Whether `text` holds `part`, ASCII letters in either case (`evdev:dualsense`).

@@ -112,6 +112,11 @@ import Testing
         Case(fixture: "evdev-keyboard", sensor: nil, mode: nil),
         Case(fixture: "evdev-dualsense-motion", sensor: "evdev", mode: "0640"),
         Case(fixture: "evdev-dualsense-gamepad", sensor: nil, mode: nil),
+        Case(fixture: "evdev-dualshock3-motion", sensor: "evdev", mode: "0640"),
+        Case(fixture: "evdev-switchpro-imu", sensor: "evdev", mode: "0640"),
+        Case(fixture: "evdev-joycon-left-imu", sensor: "evdev", mode: "0640"),
+        Case(fixture: "evdev-wiimote-accelerometer", sensor: "evdev", mode: "0640"),
+        Case(fixture: "evdev-wiimote-motionplus", sensor: nil, mode: nil),
     ]
 
     static func hwdbFile() throws -> (name: String, text: String) {
@@ -124,6 +129,11 @@ import Testing
     /// accelerometer that is no controller, get nothing from us.
     @Test(.enabled(if: UdevSandbox.available, "needs a private mount namespace (unshare)"),
           arguments: [("evdev-dualsense-motion", "1, 0, 0; 0, 0, -1; 0, 1, 0"),
+                      ("evdev-dualshock3-motion", "1, 0, 0; 0, 0, -1; 0, 1, 0"),
+                      ("evdev-switchpro-imu", "0, -1, 0; 1, 0, 0; 0, 0, 1"),
+                      ("evdev-joycon-left-imu", "-1, 0, 0; 0, -1, 0; 0, 0, 1"),
+                      ("evdev-wiimote-accelerometer", "0, -1, 0; -1, 0, 0; 0, 0, 1"),
+                      ("evdev-wiimote-motionplus", nil),
                       ("evdev-dualsense-gamepad", nil), ("evdev-accelerometer", nil)] as [(String, String?)])
     func controllersGetTheirFrameFromOurHwdb(fixture: String, matrix: String?) throws {
         let (output, _) = try UdevSandbox.test(fixture: fixture, rules: try Self.rulesText(), hwdb: [try Self.hwdbFile()])
@@ -145,12 +155,13 @@ import Testing
                 #expect(inBlock && line.hasPrefix(" ACCEL_MOUNT_MATRIX="), "\(line)")
                 properties += 1
             } else {
-                #expect(line.hasPrefix("sensor:modalias:input:b*v054Cp"), "\(line)")
+                #expect(line.hasPrefix("sensor:modalias:input:b*v054Cp") || line.hasPrefix("sensor:modalias:input:b*v057Ep"),
+                        "\(line)")
                 inBlock = true
                 matches += 1
             }
         }
-        #expect(matches >= 6 && properties >= 1)
+        #expect(matches >= 12 && properties >= 5)
     }
 
     @Test(.enabled(if: UdevSandbox.available, "needs a private mount namespace (unshare)"), arguments: cases)
@@ -178,6 +189,27 @@ import Testing
         } else {
             #expect(ours.isEmpty, "evdev devices have no attributes to open")
         }
+    }
+
+    /// input_id calls the Wii Remote's accelerometer a joystick (ABS_RX/RY/RZ, no
+    /// INPUT_PROP_ACCELEROMETER); our rule marks it an accelerometer and no joystick,
+    /// and leaves the Motion Plus gyroscope (the same axes, another name) as it was.
+    @Test(.enabled(if: UdevSandbox.available, "needs a private mount namespace (unshare)"))
+    func theWiiRemotesAccelerometerIsMarkedByItsNameAndAxes() throws {
+        let marked = UdevTestReport(try UdevSandbox.test(fixture: "evdev-wiimote-accelerometer",
+                                                         rules: try Self.rulesText()).udevadm)
+        #expect(marked.properties["ID_INPUT_ACCELEROMETER"] == "1")
+        #expect(marked.properties["ID_INPUT_JOYSTICK"] == nil)
+        let gyroscope = UdevTestReport(try UdevSandbox.test(fixture: "evdev-wiimote-motionplus",
+                                                            rules: try Self.rulesText()).udevadm)
+        #expect(gyroscope.properties["ID_INPUT_ACCELEROMETER"] == nil)
+        #expect(gyroscope.properties["ID_INPUT_JOYSTICK"] == "1", "input_id's judgement, which the rule corrects")
+        // Without our line the accelerometer is input_id's joystick, and not ours.
+        let rules = try Self.rulesText().split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("Nintendo Wii Remote Accelerometer") }.joined(separator: "\n")
+        let unmarked = UdevTestReport(try UdevSandbox.test(fixture: "evdev-wiimote-accelerometer", rules: rules).udevadm)
+        #expect(unmarked.properties["ID_INPUT_JOYSTICK"] == "1")
+        #expect(unmarked.properties["TILTPUZZLE_SENSOR"] == nil)
     }
 
     @Test(.enabled(if: UdevSandbox.available, "needs a private mount namespace (unshare)"))

@@ -14,6 +14,8 @@ final class FakeSource: SensorSource {
     var failStart = false
     /// Starts fail as busy while this many remain.
     var busyStarts = 0
+    /// Removed (by its script or by the test): discovery no longer finds it.
+    var gone = false
     var script: [[SensorEvent]] = []
     /// Services after a start before the source knows how it reads (`isSettled`).
     var settlingServices = 0
@@ -47,7 +49,9 @@ final class FakeSource: SensorSource {
 
     func service(now: Double) -> [SensorEvent] {
         if unsettledServices > 0 { unsettledServices -= 1 }
-        return script.isEmpty ? [] : script.removeFirst()
+        let events = script.isEmpty ? [] : script.removeFirst()
+        if events.contains(.removed) { gone = true }
+        return events
     }
 }
 
@@ -67,7 +71,7 @@ final class FakeSource: SensorSource {
             }
             opener = { [unowned self] in
                 opened += 1
-                return source
+                return source?.gone == true ? nil : source
             }
             manager.onReport = { [unowned self] in reports.append($0.status) }
             manager.onSamples = { [unowned self] in samples += $0 }
@@ -137,8 +141,37 @@ final class FakeSource: SensorSource {
         h.manager.claim(true)
         h.manager.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event3" })
         #expect(h.manager.source != nil)
+        h.source!.gone = true
         h.manager.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event9" })
         #expect(h.manager.source == nil && h.reports.last == .absent)
+    }
+
+    /// A Joy-Con pair: the half played goes, the other is present, so the daemon says
+    /// absent and takes the other at once (docs/sensors.md, "A Joy-Con pair"), whether
+    /// udev or a failed read tells first.
+    @Test(arguments: [true, false])
+    func losingOneHalfOfAPairHandsOverToTheOther(byUdev: Bool) {
+        let h = Harness()
+        let left = h.source!
+        left.info.name = "Nintendo Switch Left Joy-Con IMU"
+        let right = FakeSource()
+        right.info = SensorInfo(kind: .evdev, name: "Nintendo Switch Right Joy-Con IMU", sysfsPath: "/sys/right",
+                                deviceNode: "/dev/input/event12")
+        h.manager.discover()
+        h.manager.claim(true)
+        #expect(h.manager.source?.info.name == left.info.name && h.reports == [.idle, .active])
+        // The left goes; discovery now finds the right.
+        h.source = right
+        if byUdev {
+            left.gone = true
+            h.manager.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event9" })
+        } else {
+            left.script = [[.removed]]
+            h.manager.service(now: 0)
+        }
+        #expect(h.reports == [.idle, .active, .absent, .active])
+        #expect(h.manager.source?.info.deviceNode == "/dev/input/event12")
+        #expect(right.starts == 1 && left.stops == 1)
     }
 
     @Test func aSensorThatCannotStartIsAnError() {
@@ -215,6 +248,7 @@ final class FakeSource: SensorSource {
         h.manager.discover()
         h.manager.claim(true)
         #expect(h.reports.last == .busy)
+        h.source!.gone = true
         h.manager.deviceRemoved(isOurs: { _ in true })
         #expect(h.reports.last == .absent)
         #expect(h.manager.wait == .idle)

@@ -64,7 +64,8 @@ extension MockDeviceTests {
             try MockTestbed.shared.nodeDescriptor(mock.node).writeAll(MockEvdevDevice.report(x: -1024, y: 0, z: 1024))
             let result = try Pump.run(source, count: 1)
             Self.expectClose(result.samples.map(\.acceleration), [Vector3(-Self.g, 0, Self.g)])
-            #expect(Pump.warnings(result.others) == ["\(mock.node): axis resolution 0; taking the axis range as ±2 g"])
+            #expect(Pump.warnings(result.others)
+                    == ["\(mock.node): axis resolution 0; taking the axis range as ±2 g until it rests"])
         }
 
         @Test func theMountMatrixFromUdevIsApplied() throws {
@@ -105,12 +106,57 @@ extension MockDeviceTests {
             #expect(source.service(now: MonotonicClock.now()) == [])
         }
 
+        /// hid-wiimote's accelerometer node: ABS_RX/RY/RZ alone, -500 to 500, no resolution,
+        /// no INPUT_PROP_ACCELEROMETER. The source reads those axes, takes ±2 g until the
+        /// remote rests, then 1 g from gravity (about 104 units on a real remote).
+        @Test func aWiiRemoteIsReadOnItsRotationalAxesAndCalibratedByGravity() throws {
+            MockTestbed.shared.reset()
+            var mock = MockEvdevDevice(number: MockTestbed.nextNumber(), name: "Nintendo Wii Remote Accelerometer",
+                                       resolution: 0, minimum: -500, maximum: 500, state: (0, 0, 104),
+                                       accelerometerProperty: false, axisBits: 0b111000, bus: "0005")
+            mock.ids = ("057e", "0306")
+            try mock.plug()
+            let source = try #require(SensorDiscovery.resolve(.evdev(mock.node)))
+            try source.start()
+            defer { source.stop() }
+            let node = try MockTestbed.shared.nodeDescriptor(mock.node)
+            // Moving: the range's guess, 250 units per g.
+            try node.writeAll(MockEvdevDevice.rotationalReport(0, 52, 0) + MockEvdevDevice.report(x: 999, y: 999, z: 999))
+            let moving = try Pump.run(source, count: 2)
+            Self.expectClose(moving.samples.map(\.acceleration), [Vector3(0, Self.g * 52 / 250, 0),
+                                                                   Vector3(0, Self.g * 52 / 250, 0)])
+            #expect(Pump.warnings(moving.others) == [
+                "\(mock.node): axis resolution 0; taking the axis range as ±2 g until it rests",
+                "\(mock.node) does not say it is an accelerometer (INPUT_PROP_ACCELEROMETER)"])
+            // At rest, face up: one reading, then nothing (evdev sends no unchanged
+            // values) until the next, which tells the rest was held: 104 on Z is 1 g.
+            try node.writeAll(MockEvdevDevice.rotationalReport(0, 0, 104))
+            let rest = try Pump.run(source, count: 1)
+            #expect(rest.samples.count == 1 && Pump.warnings(rest.others).isEmpty)
+            Thread.sleep(forTimeInterval: GravityCalibration.hold + 0.05)
+            try node.writeAll(MockEvdevDevice.rotationalReport(0, 0, 104) + MockEvdevDevice.rotationalReport(52, 0, 90))
+            let calibrated = try Pump.run(source, count: 2)
+            Self.expectClose(calibrated.samples.map(\.acceleration),
+                             [Vector3(0, 0, Self.g), Vector3(Self.g / 2, 0, Self.g * 90 / 104)])
+            #expect(Pump.warnings(calibrated.others) == ["\(mock.node): calibrated by gravity at rest: 104 units per g"])
+        }
+
+        @Test func aGyroscopeAloneIsRefused() throws {
+            MockTestbed.shared.reset()
+            let mock = MockEvdevDevice(number: MockTestbed.nextNumber(), name: "Nintendo Wii Remote Motion Plus",
+                                       resolution: 0, minimum: -500, maximum: 500, accelerometerProperty: false,
+                                       axisBits: 0b111000, bus: "0005")
+            try mock.plug()
+            #expect(throws: SensorError.self) { try EvdevSource(path: mock.node).start() }
+        }
+
         @Test func aDeviceWithoutAxesIsRefused() throws {
             MockTestbed.shared.reset()
             var mock = MockEvdevDevice(number: MockTestbed.nextNumber())
             mock.axisBits = 0b011   // ABS_X and ABS_Y only
             try mock.plug()
-            #expect(throws: SensorError("\(mock.node) has no ABS_X, ABS_Y and ABS_Z: not an accelerometer")) {
+            #expect(throws: SensorError("\(mock.node) has no ABS_X, ABS_Y and ABS_Z (nor an accelerometer's "
+                                        + "ABS_RX/RY/RZ): not an accelerometer")) {
                 try EvdevSource(path: mock.node).start()
             }
             #expect(throws: SensorError.self) { try EvdevSource(path: "/dev/input/event999").start() }

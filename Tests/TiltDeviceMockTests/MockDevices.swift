@@ -104,10 +104,16 @@ struct MockEvdevDevice {
     var state: (Int32, Int32, Int32) = (10, -20, 256)
     var properties: [(String, String)] = [("ID_INPUT", "1"), ("ID_INPUT_ACCELEROMETER", "1")]
     var accelerometerProperty = true
-    /// ABS_X, ABS_Y, ABS_Z.
+    /// ABS_X, ABS_Y, ABS_Z; ABS_RX/RY/RZ are 0b111000.
     var axisBits: UInt64 = 0b111
     /// The input device's `id/bustype` (hex, as sysfs prints it), when given.
     var bus: String?
+    /// `id/vendor` and `id/product` (hex, as sysfs prints them), when given.
+    var ids: (vendor: String, product: String)?
+    /// The axes `state`, minimum, maximum and resolution are for: ABS_X/Y/Z, unless
+    /// the node has only ABS_RX/RY/RZ (a Wii Remote's); others read 0 over ±32767000
+    /// (a gyroscope's).
+    var accelerometerAxes: [Int] { axisBits & 0b111 == 0b111 ? [0, 1, 2] : [3, 4, 5] }
 
     var syspath: String { "/sys/devices/virtual/input/input\(number)/event\(number)" }
     var node: String { "/dev/input/event\(number)" }
@@ -115,7 +121,9 @@ struct MockEvdevDevice {
     var text: String {
         deviceText(path: "/devices/virtual/input/input\(number)", node: nil,
                    properties: [("SUBSYSTEM", "input"), ("NAME", "\"\(name)\"")],
-                   attributes: [("name", name)] + (bus.map { [("id/bustype", $0)] } ?? []))
+                   attributes: [("name", name), ("capabilities/abs", String(axisBits, radix: 16))]
+                       + (bus.map { [("id/bustype", $0)] } ?? [])
+                       + (ids.map { [("id/vendor", $0.vendor), ("id/product", $0.product)] } ?? []))
             + deviceText(path: "/devices/virtual/input/input\(number)/event\(number)", node: "input/event\(number)",
                          properties: [("SUBSYSTEM", "input"), ("DEVNAME", node)] + properties, attributes: [])
     }
@@ -138,9 +146,12 @@ struct MockEvdevDevice {
         }
         lines += ["EVIOCGKEY 96 " + hex([UInt8](repeating: 0, count: 96)),
                   "EVIOCGLED 8 " + hex(bits(0, 8)), "EVIOCGSW 8 " + hex(bits(0, 8))]
-        for (axis, value) in [state.0, state.1, state.2].enumerated() {
-            let info = [value, minimum, maximum, 0, 0, resolution].flatMap { le($0) }
-            lines.append("EVIOCGABS(\(axis)) 0 " + hex(info))
+        let values = [state.0, state.1, state.2]
+        for axis in 0..<64 where axisBits & (1 << UInt64(axis)) != 0 {
+            let gyroscope: [Int32] = [0, -32_767_000, 32_767_000, 10, 0, 14247]
+            let info: [Int32] = accelerometerAxes.firstIndex(of: axis)
+                .map { [values[$0], minimum, maximum, 0, 0, resolution] } ?? gyroscope
+            lines.append("EVIOCGABS(\(axis)) 0 " + hex(info.flatMap { le($0) }))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -163,6 +174,12 @@ struct MockEvdevDevice {
         if let y { bytes += event(InputCode.absolute, InputCode.absY, y) }
         if let z { bytes += event(InputCode.absolute, InputCode.absZ, z) }
         return bytes + event(InputCode.synchronization, InputCode.report, 0)
+    }
+
+    /// ABS_RX/RY/RZ and a SYN_REPORT: a Wii Remote's accelerometer.
+    static func rotationalReport(_ x: Int32, _ y: Int32, _ z: Int32) -> [UInt8] {
+        event(InputCode.absolute, InputCode.absRX, x) + event(InputCode.absolute, InputCode.absRY, y)
+            + event(InputCode.absolute, InputCode.absRZ, z) + event(InputCode.synchronization, InputCode.report, 0)
     }
 
     static let dropped = event(InputCode.synchronization, InputCode.dropped, 0)

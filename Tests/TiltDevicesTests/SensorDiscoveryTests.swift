@@ -64,7 +64,8 @@ import TiltCore
         let g = standardGravity
         #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: -512, maximum: 511, resolution: 256)) == g / 256)
         #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: -2048, maximum: 2047, resolution: 0)) == 2 * g / 2048)
-        #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: 0, maximum: 1023, resolution: 0)) == 2 * g / 1023)
+        // A range that does not span zero is centred on its middle: half of it is 2 g.
+        #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: 0, maximum: 1023, resolution: 0)) == 2 * g / 511.5)
         #expect(EvdevSource.scale(AbsoluteAxis(value: 0, minimum: 0, maximum: 0, resolution: 0)) == g)
     }
 }
@@ -97,6 +98,67 @@ import TiltCore
         #expect(!SensorDiscovery.isController(bus: "0019"))   // BUS_HOST: lis3lv02d
         #expect(!SensorDiscovery.isController(bus: "0018"))   // BUS_I2C
         #expect(!SensorDiscovery.isController(bus: nil))
+    }
+
+    static func joyCon(_ number: Int, right: Bool) -> SensorCandidate {
+        SensorCandidate(info: SensorInfo(kind: .evdev, name: "Nintendo Switch \(right ? "Right" : "Left") Joy-Con IMU",
+                                         deviceNode: "/dev/input/event\(number)"),
+                        sysname: "event\(number)", isController: true, isRightJoyCon: right)
+    }
+
+    /// Of a Joy-Con pair the left is played, whichever connected first; the right can be named.
+    @Test func ofAJoyConPairTheLeftComesFirst() {
+        let right = Self.joyCon(5, right: true), left = Self.joyCon(7, right: false)
+        let tablet = SensorDiscoveryTests.iio(0, buffered: true)
+        let order = SensorDiscovery.ordered([tablet, right, left])
+        #expect(order.map(\.sysname) == ["event7", "event5", "iio:device0"])
+        #expect(SensorDiscovery.select(.auto, from: order) == left)
+        #expect(SensorDiscovery.select(.evdev("right joy-con"), from: order) == right)
+        #expect(SensorDiscovery.select(.evdev("/dev/input/event5"), from: order) == right)
+        // The left gone, the right is next (the daemon hands over: docs/sensors.md).
+        #expect(SensorDiscovery.select(.auto, from: order.filter { $0 != left }) == right)
+    }
+
+    /// hid-nintendo's ids (hid-ids.h) and its names for the Charging Grip's halves.
+    @Test func theRightJoyConIsToldByItsIdsOrInTheGripByItsName() {
+        #expect(SensorDiscovery.isRightJoyCon(vendor: "057e", product: "2007", name: "Nintendo Switch Right Joy-Con IMU"))
+        #expect(!SensorDiscovery.isRightJoyCon(vendor: "057e", product: "2006", name: "Nintendo Switch Left Joy-Con IMU"))
+        #expect(SensorDiscovery.isRightJoyCon(vendor: "057e\n", product: "200e",
+                                              name: "Nintendo Switch Right Joy-Con IMU (Grip)"))
+        #expect(!SensorDiscovery.isRightJoyCon(vendor: "057e", product: "200e", name: "Nintendo Switch Left Joy-Con IMU (Grip)"))
+        #expect(!SensorDiscovery.isRightJoyCon(vendor: "057e", product: "2009", name: "Nintendo Switch Pro Controller IMU"))
+        #expect(!SensorDiscovery.isRightJoyCon(vendor: "054c", product: "2007", name: "Right Joy-Con"))
+        #expect(!SensorDiscovery.isRightJoyCon(vendor: nil, product: nil, name: "Nintendo Switch Right Joy-Con IMU"))
+    }
+
+    /// hid-wiimote's nodes (hid-wiimote-modules.c): the accelerometer has ABS_RX/RY/RZ
+    /// alone (capabilities/abs 38); the Motion Plus gyroscope has the same axes under
+    /// another name; the IR node has the hats; the Nunchuk node its stick and its own
+    /// accelerometer (RX/RY/RZ and HAT0X/Y) under the extension's name.
+    @Test func theWiiRemotesAccelerometerIsToldByItsNameAndAxes() {
+        #expect(SensorDiscovery.isRotationalAccelerometer(name: "Nintendo Wii Remote Accelerometer", axes: "38\n"))
+        #expect(!SensorDiscovery.isRotationalAccelerometer(name: "Nintendo Wii Remote Motion Plus", axes: "38"))
+        #expect(!SensorDiscovery.isRotationalAccelerometer(name: "Nintendo Wii Remote IR", axes: "ff0000000"))
+        #expect(!SensorDiscovery.isRotationalAccelerometer(name: "Nintendo Wii Remote Nunchuk", axes: "30000038"))
+        #expect(!SensorDiscovery.isRotationalAccelerometer(name: "Nintendo Wii Remote", axes: "0"))
+        // The axes matter as well as the name: another accelerometer's X/Y/Z are udev's to judge.
+        #expect(!SensorDiscovery.isRotationalAccelerometer(name: "ST LIS3LV02DL Accelerometer", axes: "7"))
+        #expect(!SensorDiscovery.isRotationalAccelerometer(name: "Nintendo Wii Remote Accelerometer", axes: nil))
+    }
+
+    /// Which axes the evdev source reads, from the node's axes (and, for RX/RY/RZ alone,
+    /// whether the node says it measures acceleration).
+    @Test func theSourceReadsTheAxesTheAccelerometerIsOn() {
+        // Pro Controller IMU, DualSense: X/Y/Z and the gyroscope's RX/RY/RZ.
+        #expect(EvdevAxes.choose(hasLinear: true, hasRotational: true, accelerometerProperty: true,
+                                 name: "Nintendo Switch Pro Controller IMU") == .linear)
+        #expect(EvdevAxes.choose(hasLinear: false, hasRotational: true, accelerometerProperty: false,
+                                 name: "Nintendo Wii Remote Accelerometer") == .rotational)
+        #expect(EvdevAxes.choose(hasLinear: false, hasRotational: true, accelerometerProperty: false,
+                                 name: "Nintendo Wii Remote Motion Plus") == nil)
+        #expect(EvdevAxes.choose(hasLinear: false, hasRotational: true, accelerometerProperty: true, name: "x") == .rotational)
+        #expect(EvdevAxes.choose(hasLinear: false, hasRotational: false, accelerometerProperty: true, name: "x") == nil)
+        #expect(EvdevAxes.rotational.codes == [InputCode.absRX, InputCode.absRY, InputCode.absRZ])
     }
 
     @Test func namesMatchAnyPartInEitherCase() {

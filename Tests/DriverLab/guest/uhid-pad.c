@@ -1,9 +1,11 @@
 /*
  * A PlayStation controller on USB, through /dev/uhid, for the kernel's own driver: a
- * DualSense for hid-playstation, or (-m dualshock4) a DualShock 4 for hid-sony. It
- * answers the feature reports the driver asks for while it probes (DualSense: pairing
- * info 0x09, the MAC address; firmware info 0x20; calibration 0x05. DualShock 4:
- * calibration 0x02, the MAC address 0x81, version info 0xA3), and plays the tilt script
+ * DualSense for hid-playstation, or (-m dualshock4, -m dualshock3) a DualShock 4 or a
+ * DualShock 3 for hid-sony. It answers the feature reports the driver asks for while it
+ * probes (DualSense: pairing info 0x09, the MAC address; firmware info 0x20; calibration
+ * 0x05. DualShock 4: calibration 0x02, the MAC address 0x81, version info 0xA3.
+ * DualShock 3: 0xF2, which holds the MAC address, and 0xF5, which with an output
+ * report of one byte makes a Sixaxis on USB start reporting), and plays the tilt script
  * of tiltplay.h (create, destroy, rest, tilt...) as input reports 0x01.
  * hid-sony makes the DualShock 4's gamepad node through the HID core, from the
  * descriptor's own usages, and its motion node only once that one is configured: its
@@ -13,9 +15,13 @@
  * towards the right grip, y out of the face, z towards the player: docs/sensors.md,
  * "Game controllers"), so a reading (x, y, z) is sent as (x, z, -y), at 8192 per g.
  * The calibration report makes the driver's calibration the identity: each axis's
- * +1 g and -1 g points are +8192 and -8192, its bias 0.
+ * +1 g and -1 g points are +8192 and -8192, its bias 0. The DualShock 3 has no
+ * calibration: its report 0x01 (49 bytes) holds the chip's 10-bit readings, big-endian,
+ * 511 at 0 g and 113 per g, and hid-sony (sixaxis_parse_report) swaps Y and Z and
+ * negates them into the DualShock 4's frame, so (x, y, z) in that frame is sent as
+ * X 511 + 113 x, then 511 - 113 z, then 511 - 113 y.
  *
- *   uhid-pad [-m dualsense|dualshock4] [-p MS]    commands on standard input (tiltplay.h)
+ *   uhid-pad [-m dualsense|dualshock4|dualshock3] [-p MS]    commands on standard input (tiltplay.h)
  */
 #include "tiltplay.h"
 #include "uhid-device.h"
@@ -79,7 +85,27 @@ static const uint8_t dualshock4_descriptor[] = {
     0xC0,
 };
 
+/* The DualShock 3's report 0x01 as the HID core maps it through hid-sony's
+ * sixaxis_mapping: a reserved byte, 19 buttons and padding, the two sticks (X, Y, Rx,
+ * Ry as Generic Desktop X, Y, Z, Rz), then the rest vendor-defined: the pressure of
+ * the buttons, the battery at byte 30, the motion sensors at 41..48. */
+enum { DS3_INPUT_SIZE = 49, DS3_F2_ID = 0xF2, DS3_F2_SIZE = 17, DS3_F5_ID = 0xF5, DS3_F5_SIZE = 8, DS3_UNITS_PER_G = 113 };
+static const uint8_t dualshock3_descriptor[] = {
+    0x05, 0x01, 0x09, 0x04, 0xA1, 0x01,             /* Generic Desktop, Joystick, Application */
+    0x85, INPUT_ID,
+    0x06, 0x00, 0xFF, 0x09, 0x20, 0x75, 0x08, 0x95, 0x01, 0x15, 0x00, 0x26, 0xFF, 0x00, 0x81, 0x03,
+    0x05, 0x09, 0x19, 0x01, 0x29, 0x13, 0x15, 0x00, 0x25, 0x01, 0x75, 0x01, 0x95, 0x13, 0x81, 0x02,
+    0x75, 0x01, 0x95, 0x0D, 0x81, 0x03,                                       /*   padding to byte 5 */
+    0x05, 0x01, 0x09, 0x30, 0x09, 0x31, 0x09, 0x32, 0x09, 0x35,               /*   the sticks */
+    0x15, 0x00, 0x26, 0xFF, 0x00, 0x75, 0x08, 0x95, 0x04, 0x81, 0x02,
+    0x06, 0x00, 0xFF, 0x09, 0x21, 0x95, DS3_INPUT_SIZE - 10, 0x81, 0x02,    /*   pressures, battery, motion */
+    0x85, DS3_F2_ID, 0x09, 0x22, 0x95, DS3_F2_SIZE - 1, 0xB1, 0x02,
+    0x85, DS3_F5_ID, 0x09, 0x23, 0x95, DS3_F5_SIZE - 1, 0xB1, 0x02,
+    0xC0,
+};
+
 static int dualshock4;   /* -m dualshock4 */
+static int dualshock3;   /* -m dualshock3 */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned get_reports, outputs;
@@ -109,6 +135,13 @@ static size_t feature(uint8_t id, uint8_t *data)
 {
     memset(data, 0, UHID_DATA_MAX);
     data[0] = id;
+    if (dualshock3) {
+        switch (id) {
+        case DS3_F2_ID: memcpy(data + 4, mac, sizeof mac); return DS3_F2_SIZE;   /* the MAC from byte 4 */
+        case DS3_F5_ID: return DS3_F5_SIZE;
+        }
+        return 0;
+    }
     if (dualshock4) {
         switch (id) {
         case DS4_CALIBRATION_ID: calibration(data); return DS4_CALIBRATION_SIZE;
@@ -179,8 +212,11 @@ static int create(void)
     }, ds4 = {
         "Sony Computer Entertainment Wireless Controller", "uhid-pad", dualshock4_descriptor,
         sizeof dualshock4_descriptor, BUS_USB, 0x054c, 0x05c4, 0x0100,
+    }, ds3 = {
+        "Sony PLAYSTATION(R)3 Controller", "uhid-pad", dualshock3_descriptor,
+        sizeof dualshock3_descriptor, BUS_USB, 0x054c, 0x0268, 0x0100,
     };
-    return uhid_create(dualshock4 ? &ds4 : &dualsense);
+    return uhid_create(dualshock3 ? &ds3 : dualshock4 ? &ds4 : &dualsense);
 }
 
 static int units(double g)
@@ -189,12 +225,32 @@ static int units(double g)
     return (int)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
 }
 
+static void be16(uint8_t *at, int value) { at[0] = (uint8_t)((value >> 8) & 0xff); at[1] = (uint8_t)(value & 0xff); }
+
+static int ds3_units(double g)
+{
+    double v = round(511 + g * DS3_UNITS_PER_G);
+    return (int)(v > 1023 ? 1023 : v < 0 ? 0 : v);
+}
+
 static int send_reading(double x, double y, double z, uint64_t *written)
 {
     struct uhid_event event = { .type = UHID_INPUT2 };
     uint8_t *report = event.u.input2.data;
     report[0] = INPUT_ID;
     event.u.input2.size = INPUT_SIZE;
+    if (dualshock3) {
+        event.u.input2.size = DS3_INPUT_SIZE;
+        for (int i = 6; i <= 9; i++) report[i] = 0x80;   /* sticks at rest */
+        report[30] = 0xEE;                               /* charging, on the cable */
+        /* In the DualShock 4's frame (x, z, -y): X, then the chip's Y and Z. */
+        be16(report + 41, ds3_units(x));
+        be16(report + 43, 1022 - ds3_units(-y));         /* 511 - 113 (-y) */
+        be16(report + 45, 1022 - ds3_units(z));          /* 511 - 113 z */
+        be16(report + 47, 498);                          /* gyroscope, still */
+        *written = now_ns();
+        return write_event(&event);
+    }
     if (dualshock4) {
         for (int i = 1; i <= 4; i++) report[i] = 0x80;   /* sticks at rest */
         report[5] = 0x08;                                /* hat centred, no button */
@@ -227,7 +283,10 @@ int main(int argc, char **argv)
 {
     static const struct backend pad = { create, uhid_destroy, send_reading, 0.003 };
     for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "-m")) dualshock4 = !strcmp(argv[i + 1], "dualshock4");
+        if (!strcmp(argv[i], "-m")) {
+            dualshock4 = !strcmp(argv[i + 1], "dualshock4");
+            dualshock3 = !strcmp(argv[i + 1], "dualshock3");
+        }
     uhid_fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
     if (uhid_fd < 0) die("/dev/uhid");
     pthread_t thread;
