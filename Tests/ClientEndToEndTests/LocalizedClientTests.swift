@@ -29,6 +29,18 @@ struct LocalizedClientTests {
                  nothingToUndo: "nichts rückgängig zu machen", noDaemon: "tiltpuzzle: kein tiltpuzzled läuft (versucht: ",
                  gameLines: [1: "Spiel 3×3, 1 Zug, ", 2: "Spiel 3×3, 2 Züge, ", 5: "Spiel 3×3, 5 Züge, ", 21: "Spiel 3×3, 21 Züge, "],
                  hint: "7 nach links schieben — noch 2 Züge, optimal"),
+        Language(code: "el", locale: "el_GR.UTF-8",
+                 unknownCommand: "tiltpuzzle: άγνωστη εντολή 'bogus'", seeHelp: "(δείτε 'tiltpuzzle --help')",
+                 nothingToUndo: "τίποτα για αναίρεση", noDaemon: "tiltpuzzle: δεν τρέχει κανένα tiltpuzzled (δοκιμάστηκαν: ",
+                 gameLines: [1: "παιχνίδι 3×3, 1 κίνηση, ", 2: "παιχνίδι 3×3, 2 κινήσεις, ", 5: "παιχνίδι 3×3, 5 κινήσεις, ",
+                             21: "παιχνίδι 3×3, 21 κινήσεις, "],
+                 hint: "σύρε το 7 αριστερά — μένουν 2 κινήσεις, βέλτιστη"),
+        // Three forms: 1 and 21 ход, 2 хода, 5 ходов.
+        Language(code: "ru", locale: "ru_RU.UTF-8",
+                 unknownCommand: "tiltpuzzle: неизвестная команда 'bogus'", seeHelp: "(см. 'tiltpuzzle --help')",
+                 nothingToUndo: "нечего отменять", noDaemon: "tiltpuzzle: tiltpuzzled не запущен (проверено: ",
+                 gameLines: [1: "игра 3×3, 1 ход, ", 2: "игра 3×3, 2 хода, ", 5: "игра 3×3, 5 ходов, ", 21: "игра 3×3, 21 ход, "],
+                 hint: "сдвиньте 7 влево — осталось 2 хода, оптимально"),
     ]
 
     /// The catalogs of po/LINGUAS compiled as they are installed: LL/LC_MESSAGES/tiltpuzzle.mo.
