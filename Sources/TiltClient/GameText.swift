@@ -46,6 +46,21 @@ public enum GameText {
         }
     }
 
+    /// `tilt`: what moved a tile, in a `watch` line.
+    public static func causeText(_ cause: MoveCause) -> String {
+        switch cause {
+        // TRANSLATORS: what moved a tile, in brackets after the move: a tilt of the
+        // tablet, a command (a key, a tap, the command line), an undo, a redo.
+        case .tilt: L("tilt")
+        case .command: L("command")
+        case .undo: L("undo")
+        case .redo: L("redo")
+        }
+    }
+
+    /// `12 tilts`: a count of tilts (the demo's).
+    public static func tiltsText(_ count: Int) -> String { L.plural("{0} tilt", "{0} tilts", count) }
+
     /// `12 moves`: a count of moves, as every view says it.
     public static func movesText(_ count: Int) -> String { L.plural("{0} move", "{0} moves", count) }
 

@@ -20,6 +20,8 @@ struct LocalizedClientTests {
         /// The status line's start after 1, 2, 5 and 21 moves on a 3×3 board.
         var gameLines: [Int: String]
         var hint: String
+        /// The quiet demo's summary on a 2×2 board one tilt from solved: its counts and its end.
+        var demoSummary: String
         var testDescription: String { code }
     }
 
@@ -28,19 +30,22 @@ struct LocalizedClientTests {
                  unknownCommand: "tiltpuzzle: unbekannter Befehl 'bogus'", seeHelp: "(siehe 'tiltpuzzle --help')",
                  nothingToUndo: "nichts rückgängig zu machen", noDaemon: "tiltpuzzle: kein tiltpuzzled läuft (versucht: ",
                  gameLines: [1: "Spiel 3×3, 1 Zug, ", 2: "Spiel 3×3, 2 Züge, ", 5: "Spiel 3×3, 5 Züge, ", 21: "Spiel 3×3, 21 Züge, "],
-                 hint: "7 nach links schieben — noch 2 Züge, optimal"),
+                 hint: "7 nach links schieben — noch 2 Züge, optimal",
+                 demoSummary: "Demo: 1 Kippbewegung, 1 Zug, 0:00 Spielzeit: gelöst"),
         Language(code: "el", locale: "el_GR.UTF-8",
                  unknownCommand: "tiltpuzzle: άγνωστη εντολή 'bogus'", seeHelp: "(δείτε 'tiltpuzzle --help')",
                  nothingToUndo: "τίποτα για αναίρεση", noDaemon: "tiltpuzzle: δεν τρέχει κανένα tiltpuzzled (δοκιμάστηκαν: ",
                  gameLines: [1: "παιχνίδι 3×3, 1 κίνηση, ", 2: "παιχνίδι 3×3, 2 κινήσεις, ", 5: "παιχνίδι 3×3, 5 κινήσεις, ",
                              21: "παιχνίδι 3×3, 21 κινήσεις, "],
-                 hint: "σύρε το 7 αριστερά — μένουν 2 κινήσεις, βέλτιστη"),
+                 hint: "σύρε το 7 αριστερά — μένουν 2 κινήσεις, βέλτιστη",
+                 demoSummary: "επίδειξη: 1 κλίση, 1 κίνηση, 0:00 παιχνιδιού: λύθηκε"),
         // Three forms: 1 and 21 ход, 2 хода, 5 ходов.
         Language(code: "ru", locale: "ru_RU.UTF-8",
                  unknownCommand: "tiltpuzzle: неизвестная команда 'bogus'", seeHelp: "(см. 'tiltpuzzle --help')",
                  nothingToUndo: "нечего отменять", noDaemon: "tiltpuzzle: tiltpuzzled не запущен (проверено: ",
                  gameLines: [1: "игра 3×3, 1 ход, ", 2: "игра 3×3, 2 хода, ", 5: "игра 3×3, 5 ходов, ", 21: "игра 3×3, 21 ход, "],
-                 hint: "сдвиньте 7 влево — осталось 2 хода, оптимально"),
+                 hint: "сдвиньте 7 влево — осталось 2 хода, оптимально",
+                 demoSummary: "демо: 1 наклон, 1 ход, время игры 0:00: решено"),
     ]
 
     /// The catalogs of po/LINGUAS compiled as they are installed: LL/LC_MESSAGES/tiltpuzzle.mo.
@@ -94,6 +99,19 @@ struct LocalizedClientTests {
         // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
         #expect(try Self.run(socket + ["new", "--board", "1 2 3 4 5 6 _ 7 8"], nil, catalogs: catalogs).status == 0)
         #expect(try Self.run(socket + ["hint"], language, catalogs: catalogs).stdout == language.hint + "\n")
+    }
+
+    /// The demo's narration: its summary, in the language, with the plural of each count.
+    @Test(arguments: languages)
+    func theDemoNarratesInTheLanguage(_ language: Language) throws {
+        let directory = TestSupport.TemporaryDirectory()
+        let catalogs = try Self.compiledCatalogs(in: directory)
+        // Seed 3 shuffles the 2×2 board one tilt from solved.
+        let demo = try Self.run(["demo", "--size", "2", "--seed", "3", "--quiet", "--speed", "20"], language, catalogs: catalogs)
+        #expect(demo.status == 0)
+        // The play time is the replay's, a clock of its own: only its place is checked.
+        let around = language.demoSummary.components(separatedBy: "0:00")
+        #expect(demo.stdout.hasPrefix(around[0]) && demo.stdout.hasSuffix(around[1] + "\n"), "\(demo.stdout)")
     }
 
     /// Under C, with the catalogs there to be found, the client says what it always said.
