@@ -12,7 +12,8 @@
 # libevdev2, plus libiio0 for an IIO accelerometer (opened when one is used) and
 # libsdl2-2.0-0, libsdl2-ttf-2.0-0 and libsdl2-image-2.0-0 for tiltpuzzle-gui. Building needs the packages
 # README.md lists; lld comes with the Swift toolchain, libstdc++.a with libstdc++-12-dev.
-# The man pages are made from docs/*.[158].md by go-md2man (Debian: go-md2man).
+# The man pages are made from docs/*.[158].md by go-md2man (Debian: go-md2man), the
+# message catalogs from po/*.po by msgfmt (Debian: gettext).
 # debian/rules builds the Debian packages with these two targets.
 
 PREFIX ?= /usr/local
@@ -25,6 +26,9 @@ UDEVHWDBDIR ?= $(PREFIX)/lib/udev/hwdb.d
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
+# The programs look for their catalogs in share/locale beside their bin folder
+# (TiltSystem's Localization), so this stays $(DATADIR)/locale with BINDIR $(PREFIX)/bin.
+LOCALEDIR ?= $(DATADIR)/locale
 
 SWIFT ?= swift
 CC ?= cc
@@ -47,6 +51,8 @@ HARDENFLAGS = -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 SWIFTFLAGS ?= -c release --static-swift-stdlib $(LEANFLAGS) $(HARDENFLAGS)
 BUILDDIR ?= .build/release
 MANBUILDDIR ?= .build/man
+MOBUILDDIR ?= .build/locale
+MSGFMT ?= msgfmt
 GO_MD2MAN ?= go-md2man
 AWK ?= awk
 
@@ -65,19 +71,23 @@ MANPAGES = tiltpuzzle.1 tiltpuzzled.conf.5 tiltpuzzled.8
 APPID = org.tiltpuzzle.TiltPuzzle
 ICONSIZES = 48 64 128 256
 ICONDIRS = $(foreach size,$(ICONSIZES),$(DATADIR)/icons/hicolor/$(size)x$(size)/apps)
+# The languages the client and the window speak besides English (po/, docs/translating.md).
+LINGUAS := $(shell $(SED) -e 's/\#.*//' po/LINGUAS)
+# Laid out as installed, so TILTPUZZLE_LOCALEDIR=$(MOBUILDDIR) runs the build in a language.
+CATALOGS = $(LINGUAS:%=$(MOBUILDDIR)/%/LC_MESSAGES/tiltpuzzle.mo)
 VERSION := $(shell $(SED) -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TiltCommandLine/ProductVersion.swift)
 
 # Paths the units name, filled in at install time.
 SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 
-.PHONY: all programs man install uninstall
+.PHONY: all programs man catalogs install uninstall
 
 # Part of the build (not a target of its own), so that install with the programs
 # built makes nothing.
 LINKSTATICCXX = mkdir -p $(STATICCXXDIR) && archive=$$($(CC) -print-file-name=libstdc++.a) && \
 	test -f "$$archive" && ln -sf "$$archive" $(STATICCXXDIR)/libstdc++.a
 
-all: programs man
+all: programs man catalogs
 
 programs:
 	$(LINKSTATICCXX)
@@ -90,6 +100,13 @@ $(PROGRAMS:%=$(BUILDDIR)/%):
 	$(SWIFT) build $(SWIFTFLAGS) --product $(@F)
 
 man: $(MANPAGES:%=$(MANBUILDDIR)/%)
+
+catalogs: $(CATALOGS)
+
+$(MOBUILDDIR)/%/LC_MESSAGES/tiltpuzzle.mo: po/%.po
+	@mkdir -p $(@D)
+	$(MSGFMT) --check -o $@.tmp $<
+	mv -f $@.tmp $@
 
 # A page's markdown starts with "# name(section)", its title on the web; go-md2man
 # takes the page's header from a "% name section date source" line instead. Links to
@@ -105,7 +122,7 @@ $(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/
 	rm -f $@.keys $@.md
 	mv -f $@.tmp $@
 
-install: $(PROGRAMS:%=$(BUILDDIR)/%) man
+install: $(PROGRAMS:%=$(BUILDDIR)/%) man catalogs
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UDEVHWDBDIR) \
 		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
@@ -130,6 +147,10 @@ install: $(PROGRAMS:%=$(BUILDDIR)/%) man
 	for size in $(ICONSIZES); do \
 		$(INSTALL) -m 0644 desktop/icons/$$size.png $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/$(APPID).png || exit 1; \
 	done
+	for lang in $(LINGUAS); do \
+		$(INSTALL) -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES && \
+		$(INSTALL) -m 0644 $(MOBUILDDIR)/$$lang/LC_MESSAGES/tiltpuzzle.mo $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/tiltpuzzle.mo || exit 1; \
+	done
 	@# An existing configuration is the administrator's: never overwritten.
 	test -e $(DESTDIR)$(CONFIG) || $(INSTALL) -m 0644 docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG)
 
@@ -142,6 +163,7 @@ uninstall:
 	for page in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page; done
 	rm -f $(DESTDIR)$(DATADIR)/applications/$(APPID).desktop $(DESTDIR)$(DATADIR)/metainfo/$(APPID).metainfo.xml
 	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APPID).svg $(ICONDIRS:%=$(DESTDIR)%/$(APPID).png)
+	rm -f $(LINGUAS:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/tiltpuzzle.mo)
 	@# The configuration goes only if nobody changed it.
 	if cmp -s docs/tiltpuzzled.conf $(DESTDIR)$(CONFIG); then rm -f $(DESTDIR)$(CONFIG); fi
 	rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle 2>/dev/null || :

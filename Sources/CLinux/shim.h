@@ -31,3 +31,7 @@ extern pid_t gettid(void);
 extern int sched_getaffinity(pid_t pid, size_t cpusetsize, void *mask);
 // The policy of threads that run only on an otherwise idle core (sched(7)), GNU-only.
 #define CLINUX_SCHED_IDLE 5
+
+// The player's language (TiltSystem's Localization): glibc's gettext, which Glibc's
+// module does not bring in; part of the C library, so nothing more is linked.
+#include <libintl.h>

@@ -1,4 +1,5 @@
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// What a client knows about the daemon's game, whichever view shows it: the board
@@ -73,8 +74,12 @@ public struct ClientGame: Sendable {
             lastTilt = nil
             lastEvent = nil
             notice = nil
-            update.line = "state \(state.revision): \(state.size)×\(state.size), \(CountText.text(state.moves, "move")), "
-                + "\(PlayTime.text(state.time)) played\(state.solved ? ", solved" : ""); board \(GameText.boardLine(state))"
+            let size = GameText.sizeText(state.size), time = PlayTime.text(state.time), board = GameText.boardLine(state)
+            update.line = state.solved
+                ? L.plural("state {1}: {2}, {0} move, {3} played, solved; board {4}",
+                           "state {1}: {2}, {0} moves, {3} played, solved; board {4}", state.moves, state.revision, size, time, board)
+                : L.plural("state {1}: {2}, {0} move, {3} played; board {4}",
+                           "state {1}: {2}, {0} moves, {3} played; board {4}", state.moves, state.revision, size, time, board)
         case .move(let revision, let move, let cause, let moves, let solved, _, _):
             if solved {
                 stopClock(at: now)
@@ -85,13 +90,18 @@ public struct ClientGame: Sendable {
             if outcome == .updated { notice = nil }
             // Only a move the mirror applied tells which tile it was.
             let tile = outcome == .updated ? mirror.state.map { $0.board[move.to] } : nil
-            let name = tile.map { "tile \(label($0))" } ?? "a tile"
-            lastEvent = "\(name) slid \(move.direction) (\(cause.rawValue))"
-            update.line = "move \(revision): \(name) \(move.direction), cell \(move.from)→\(move.to) (\(cause.rawValue)), "
-                + "\(CountText.text(moves, "move"))\(solved ? ", solved" : "")"
+            let name = tile.map { L("tile {0}", label($0)) } ?? L("a tile")
+            let way = GameText.directionText(move.direction), why = GameText.causeText(cause)
+            lastEvent = L("{0} slid {1} ({2})", name, way, why)
+            update.line = solved
+                ? L.plural("move {1}: {2} {3}, cell {4}→{5} ({6}), {0} move, solved",
+                           "move {1}: {2} {3}, cell {4}→{5} ({6}), {0} moves, solved", moves, revision, name, way, move.from, move.to, why)
+                : L.plural("move {1}: {2} {3}, cell {4}→{5} ({6}), {0} move",
+                           "move {1}: {2} {3}, cell {4}→{5} ({6}), {0} moves", moves, revision, name, way, move.from, move.to, why)
         case .tilt(let direction, let moved):
             lastTilt = TiltMark(direction: direction, blocked: !moved)
-            lastEvent = moved ? "tilt \(direction)" : "tilt \(direction): nothing can slide that way"
+            let way = GameText.directionText(direction)
+            lastEvent = moved ? L("tilt {0}", way) : L("tilt {0}: nothing can slide that way", way)
             update.line = lastEvent
             if !moved { update.bumped = direction }
         case .solved(_, let moves, let time, let news):
@@ -111,17 +121,17 @@ public struct ClientGame: Sendable {
         case .error(let id, let code, let message):
             if let id = id?.int { pending[id] = nil }
             notice = message
-            update.line = "error: \(message) (\(code.rawValue))"
+            update.line = L("error: {0} ({1})", message, code.rawValue)
         case .calibrated(let auto):
-            notice = auto ? "the pose you hold is now neutral (held still at the start)"
-                          : "calibrated: this pose is now neutral"
+            notice = auto ? L("the pose you hold is now neutral (held still at the start)")
+                          : L("calibrated: this pose is now neutral")
             update.line = notice
         case .pose(let report):
             pose = report
         case .settings(let new):
             // The greeting's settings are no news; a change is.
             if settings != nil, settings != new {
-                lastEvent = "sensitivity: " + GameText.sensitivityText(new)
+                lastEvent = L("sensitivity: {0}", GameText.sensitivityText(new))
                 update.line = lastEvent
             }
             settings = new
@@ -153,11 +163,11 @@ public struct ClientGame: Sendable {
         switch command {
         case .tilt(let direction) where moved == 0, .move(_, let direction) where moved == 0:
             lastTilt = TiltMark(direction: direction, blocked: true)
-            lastEvent = "\(direction): nothing can slide that way"
+            lastEvent = L("{0}: nothing can slide that way", GameText.directionText(direction))
             return direction
-        case .undo where moved == 0: notice = "nothing to undo"
-        case .redo where moved == 0: notice = "nothing to redo"
-        case .calibrate: notice = "calibrated: this pose is now neutral"
+        case .undo where moved == 0: notice = L("nothing to undo")
+        case .redo where moved == 0: notice = L("nothing to redo")
+        case .calibrate: notice = L("calibrated: this pose is now neutral")
         default: break
         }
         return nil
@@ -167,7 +177,7 @@ public struct ClientGame: Sendable {
         let waiting = hints.waitingFor
         hints.apply(message, mirror: mirror.state)
         if waiting != nil, hints.waitingFor == nil, case .hint = message, hints.hint == nil {
-            notice = "the board changed meanwhile: ask for the hint again"
+            notice = L("the board changed meanwhile: ask for the hint again")
         }
     }
 
@@ -193,7 +203,7 @@ public struct ClientGame: Sendable {
     /// The sensitivity in effect as its preset's name ("custom" for other angles, "…" before the daemon said).
     public var sensitivityName: String {
         guard let settings else { return "…" }
-        return Sensitivity.Preset(settings)?.rawValue ?? "custom"
+        return Sensitivity.Preset(settings).map(GameText.presetText) ?? L("custom")
     }
 
     /// What `cycleSensitivity` asks for next.

@@ -26,30 +26,26 @@ public final class DaemonConnection {
             switch self {
             case .noDaemon(let tried):
                 // Only the system socket is systemd's to start; a path of one's own needs a daemon there.
-                let start = tried.contains(DaemonConnection.systemSocket)
-                    ? "Start it with 'systemctl start tiltpuzzled.socket', or run 'tiltpuzzled' yourself, "
-                    : "Start one there with 'tiltpuzzled --socket \(tried.first ?? "PATH")', "
-                return "no tiltpuzzled is running (tried \(tried.joined(separator: ", "))).\n"
-                    + start + "or point to its socket with --socket PATH or TILTPUZZLE_SOCKET."
+                let paths = tried.joined(separator: ", ")
+                return tried.contains(DaemonConnection.systemSocket)
+                    ? L("no tiltpuzzled is running (tried {0}).\nStart it with 'systemctl start tiltpuzzled.socket', or run 'tiltpuzzled' yourself, or point to its socket with --socket PATH or TILTPUZZLE_SOCKET.", paths)
+                    : L("no tiltpuzzled is running (tried {0}).\nStart one there with 'tiltpuzzled --socket {1}', or point to its socket with --socket PATH or TILTPUZZLE_SOCKET.", paths, tried.first ?? "PATH")
             case .notASocket(let path, let kind):
-                return "\(path) is not a socket but \(kind): no daemon can listen there.\n"
-                    + "Point to the daemon's socket with --socket PATH or TILTPUZZLE_SOCKET."
+                return L("{0} is not a socket but {1}: no daemon can listen there.\nPoint to the daemon's socket with --socket PATH or TILTPUZZLE_SOCKET.", path, kind)
             case .permissionDenied(let path):
-                return "permission denied on \(path).\n"
-                    + "Join the 'tiltpuzzle' group ('sudo usermod -aG tiltpuzzle $USER', then log in again)."
+                return L("permission denied on {0}.\nJoin the 'tiltpuzzle' group ('sudo usermod -aG tiltpuzzle $USER', then log in again).", path)
             case .protocolMismatch(let message):
-                return "\(message); update tiltpuzzle or tiltpuzzled so they match."
+                return L("{0}; update tiltpuzzle or tiltpuzzled so they match.", message)
             case .closed:
-                return "the daemon closed the connection."
+                return L("the daemon closed the connection.")
             case .io(let path, let errno):
-                return "cannot talk to the daemon at \(path): \(errno)"
+                return L("cannot talk to the daemon at {0}: {1}", path, errno)
             case .garbled(let message):
-                return "the daemon sent something this client does not understand: \(message)"
+                return L("the daemon sent something this client does not understand: {0}", message)
             case .noReply(let command, let seconds):
-                return "the daemon did not answer '\(command)' within \(Int(seconds)) s (is it overloaded? try again)."
+                return L("the daemon did not answer '{0}' within {1} s (is it overloaded? try again).", command, Int(seconds))
             case .noGreeting(let path, let seconds):
-                return "the daemon at \(path) took the connection but did not greet within \(Int(seconds)) s "
-                    + "(is it stuck starting? see 'journalctl -u tiltpuzzled')."
+                return L("the daemon at {0} took the connection but did not greet within {1} s (is it stuck starting? see 'journalctl -u tiltpuzzled').", path, Int(seconds))
             }
         }
     }

@@ -1,4 +1,5 @@
 /// A program made of subcommands (`tiltpuzzle status`), with global options before them.
+import TiltSystem
 public struct CommandGroup: Sendable {
     public var program: String
     public var summary: String
@@ -13,16 +14,16 @@ public struct CommandGroup: Sendable {
     }
 
     public var helpText: String {
-        var text = "\(CommandSpec.paragraph(summary))\n\nUsage: \(program) [global options] <command> [options]\n"
+        var text = "\(CommandSpec.paragraph(summary))\n\n" + L("Usage: {0} [global options] <command> [options]", program) + "\n"
         text += "\n" + commandList
-        text += "\nGlobal options:\n" + CommandSpec.table((globalOptions + [CommandSpec.help]).map { ($0.usage, $0.help) })
-        text += "\nRun '\(program) <command> --help' for a command's options.\n"
+        text += "\n" + L("Global options:") + "\n" + CommandSpec.table((globalOptions + [CommandSpec.help]).map { ($0.usage, $0.help) })
+        text += "\n" + L("Run '{0} <command> --help' for a command's options.", program) + "\n"
         return text
     }
 
     /// `Commands:` and a line for each, as the help lists them.
     public var commandList: String {
-        "Commands:\n" + CommandSpec.table(commands.map { ($0.name, $0.summary) })
+        L("Commands:") + "\n" + CommandSpec.table(commands.map { ($0.name, $0.summary) })
     }
 
     public enum Invocation {
@@ -51,17 +52,17 @@ public struct CommandGroup: Sendable {
             // A newcomer typing the bare name learns what there is to type.
             var list = commandList
             if list.hasSuffix("\n") { list.removeLast() }
-            throw UsageError("no command given", hint: "see '\(program) --help'", details: list)
+            throw UsageError(L("no command given"), hint: L("see '{0} --help'", program), details: list)
         }
         if name == "help" {
             guard let topic = rest.dropFirst().first else { return .help }
             guard let spec = commands.first(where: { $0.name == topic }) else {
-                throw UsageError("no help on '\(topic)': it is not a command", hint: "see '\(program) --help'")
+                throw UsageError(L("no help on '{0}': it is not a command", topic), hint: L("see '{0} --help'", program))
             }
             return .command(spec, global: global, arguments: try ParsedArguments(["--help"], for: spec, program: program))
         }
         guard let spec = commands.first(where: { $0.name == name }) else {
-            throw UsageError("unknown command '\(name)'", hint: "see '\(program) --help'")
+            throw UsageError(L("unknown command '{0}'", name), hint: L("see '{0} --help'", program))
         }
         try checkNoGlobalFlag(in: rest.dropFirst(), for: spec)
         let arguments = try ParsedArguments(Array(rest.dropFirst()), for: acceptingGlobalValues(spec), program: program)
@@ -84,8 +85,8 @@ public struct CommandGroup: Sendable {
         for argument in arguments.prefix(while: { $0 != "--" }) {
             guard let global = globalOptions.first(where: { $0.isFlag && $0.name == argument }),
                   !spec.allOptions.contains(where: { $0.name == global.name }) else { continue }
-            throw UsageError("\(global.name) goes before the command: \(program) \(global.name)",
-                             hint: "see '\(program) --help'")
+            throw UsageError(L("{0} goes before the command: {1} {0}", global.name, program),
+                             hint: L("see '{0} --help'", program))
         }
     }
 }

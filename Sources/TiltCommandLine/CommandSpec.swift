@@ -1,5 +1,6 @@
 /// A command-line interface declared once: the parser and the help text both
 /// come from these declarations.
+import TiltSystem
 public struct OptionSpec: Sendable {
     public var name: String
     /// The value's placeholder in help (`PATH`); nil for a flag.
@@ -52,14 +53,14 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
     }
 
-    static let help = OptionSpec("--help", help: "Show this help.")
+    static let help = OptionSpec("--help", help: L("Show this help."))
 
     var allOptions: [OptionSpec] { options + [CommandSpec.help] }
 
     /// `name [options] ARG [ARG]`
     public var usageLine: String {
         var parts: [String] = [name]
-        if !options.isEmpty { parts.append("[options]") }
+        if !options.isEmpty { parts.append(L("[options]")) }
         parts += arguments.map(\.usage)
         return parts.joined(separator: " ")
     }
@@ -73,11 +74,11 @@ public struct CommandSpec: Sendable {
     /// The full help text for this command.
     public func helpText(program: String) -> String {
         let usage = name == program ? usageLine : "\(program) \(usageLine)"
-        var text = "\(Self.paragraph(summary))\n\nUsage: \(usage)\n"
+        var text = "\(Self.paragraph(summary))\n\n" + L("Usage: {0}", usage) + "\n"
         if !arguments.isEmpty {
-            text += "\nArguments:\n" + Self.table(arguments.map { ($0.name, $0.help) })
+            text += "\n" + L("Arguments:") + "\n" + Self.table(arguments.map { ($0.name, $0.help) })
         }
-        text += "\nOptions:\n" + Self.table(allOptions.map { ($0.usage, $0.help) })
+        text += "\n" + L("Options:") + "\n" + Self.table(allOptions.map { ($0.usage, $0.help) })
         if let discussion { text += "\n\(Self.paragraph(discussion))\n" }
         return text
     }

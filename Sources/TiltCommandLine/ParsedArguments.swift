@@ -1,4 +1,5 @@
 /// What the user typed, checked against a `CommandSpec`.
+import TiltSystem
 public struct ParsedArguments: Sendable {
     public private(set) var values: [String: String] = [:]
     public private(set) var flags: Set<String> = []
@@ -18,7 +19,7 @@ public struct ParsedArguments: Sendable {
     /// Parses `arguments` for `spec`. Options may come before or after the arguments;
     /// `--name=value` and `--name value` both work; `--` ends the options.
     public init(_ arguments: [String], for spec: CommandSpec, program: String) throws(UsageError) {
-        let hint = "see '\(spec.invocation(program: program)) --help'"
+        let hint = L("see '{0} --help'", spec.invocation(program: program))
         var iterator = arguments.makeIterator()
         var optionsEnded = false
         while var argument = iterator.next() {
@@ -37,19 +38,19 @@ public struct ParsedArguments: Sendable {
                     inline = String(argument[argument.index(after: equals)...])
                 }
                 guard let option = spec.allOptions.first(where: { $0.name == name }) else {
-                    throw UsageError("unknown option '\(name)' for '\(spec.name)'", hint: hint)
+                    throw UsageError(L("unknown option '{0}' for '{1}'", name, spec.name), hint: hint)
                 }
                 if option.isFlag {
-                    guard inline == nil else { throw UsageError("option '\(name)' takes no value", hint: hint) }
+                    guard inline == nil else { throw UsageError(L("option '{0}' takes no value", name), hint: hint) }
                     flags.insert(name)
                 } else {
                     guard let value = inline ?? iterator.next() else {
-                        throw UsageError("option '\(name)' needs a value \(option.valueName ?? "")", hint: hint)
+                        throw UsageError(L("option '{0}' needs a value {1}", name, option.valueName ?? ""), hint: hint)
                     }
                     values[name] = value
                 }
             } else if !optionsEnded, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                throw UsageError("unknown option '\(argument)' for '\(spec.name)'", hint: hint)
+                throw UsageError(L("unknown option '{0}' for '{1}'", argument, spec.name), hint: hint)
             } else {
                 positionals.append(argument)
             }
@@ -58,10 +59,10 @@ public struct ParsedArguments: Sendable {
         let required = spec.arguments.filter { !$0.isOptional }.count
         if positionals.count < required {
             let missing = spec.arguments[positionals.count].name
-            throw UsageError("'\(spec.name)' needs \(missing)", hint: hint)
+            throw UsageError(L("'{0}' needs {1}", spec.name, missing), hint: hint)
         }
         if positionals.count > spec.arguments.count {
-            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])' for '\(spec.name)'", hint: hint)
+            throw UsageError(L("unexpected argument '{0}' for '{1}'", positionals[spec.arguments.count], spec.name), hint: hint)
         }
     }
 
@@ -77,7 +78,7 @@ public struct ParsedArguments: Sendable {
     /// An option's value converted by `convert`, or a usage error naming it.
     public func value<T>(_ option: OptionSpec, as what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
         guard let text = values[option.name] else { return nil }
-        guard let value = convert(text) else { throw UsageError("\(option.name) expects \(what), not '\(text)'") }
+        guard let value = convert(text) else { throw UsageError(L("{0} expects {1}, not '{2}'", option.name, what, text)) }
         return value
     }
 }

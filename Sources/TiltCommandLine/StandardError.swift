@@ -12,7 +12,7 @@ public enum StandardError {
     public static func report(_ error: UsageError, program: String, help: String? = nil) -> Int32 {
         print("\(program): \(error.message)")
         if let details = error.details { print(details) }
-        print("(\(error.hint ?? "see '\(help ?? program) --help'"))")
+        print("(\(error.hint ?? L("see '{0} --help'", help ?? program)))")
         return ExitStatus.usage
     }
 }

@@ -30,13 +30,14 @@ public enum Demo {
         do throws(Failure) {
             outcome = try play(settings)
         } catch {
-            StandardError.print("tiltpuzzle demo: \(error.message)")
+            StandardError.print("tiltpuzzle demo: " + error.message)
             return error.status
         }
         if Interrupt.happened { return 128 + SIGINT }
-        let time = outcome.solvedTime.map { ", \(PlayTime.text($0)) of play" } ?? ""
-        try? StandardOutput.print("demo: \(CountText.text(outcome.tilts, "tilt")), \(CountText.text(outcome.state.moves, "move"))\(time): "
-                                  + (outcome.state.solved ? "solved" : "not solved"))
+        let tilts = GameText.tiltsText(outcome.tilts), moves = GameText.movesText(outcome.state.moves)
+        let end = outcome.state.solved ? L("solved") : L("not solved")
+        try? StandardOutput.print(outcome.solvedTime.map { L("demo: {0}, {1}, {2} of play: {3}", tilts, moves, PlayTime.text($0), end) }
+                                  ?? L("demo: {0}, {1}: {2}", tilts, moves, end))
         if !outcome.state.solved, !outcome.log.isEmpty { StandardError.print(outcome.log) }
         // Not solved is the demo failing at what it is for (docs/client.md).
         return outcome.state.solved ? ExitStatus.ok : ExitStatus.software
@@ -61,7 +62,7 @@ public enum Demo {
         do throws(Errno) {
             folder = try TemporaryDirectory(prefix: "tiltpuzzle-demo")
         } catch {
-            throw Failure(message: "cannot make a temporary folder: \(error)", status: ExitStatus.systemError)
+            throw Failure(message: L("cannot make a temporary folder: {0}", error), status: ExitStatus.systemError)
         }
         defer { folder.remove() }
         let script = DemoScript.make(size: settings.size, seed: settings.seed ?? UInt64.random(in: 1 ... 999_999))
@@ -72,12 +73,12 @@ public enum Demo {
         do throws(DaemonConnection.Failure) {
             connection = try DaemonConnection(candidates: [daemon.socketPath])
         } catch {
-            throw Failure(message: "the demo's daemon does not answer: \(error)\n\(log.text)")
+            throw Failure(message: L("the demo's daemon does not answer: {0}", error) + "\n\(log.text)")
         }
-        let view = settings.quiet ? nil : LiveBoard(title: "demo: \(script.title)")
+        let view = settings.quiet ? nil : LiveBoard(title: L("demo: {0}", script.title))
         defer { view?.finish() }
         let seen = watch(connection, view: view, timeout: script.duration / settings.speed + 10)
-        guard let state = seen.state else { throw Failure(message: "no game state received\n\(log.text)") }
+        guard let state = seen.state else { throw Failure(message: L("no game state received") + "\n\(log.text)") }
         return Outcome(state: state, tilts: seen.tilts, solvedTime: seen.solvedTime, log: log.text, folder: folder.path,
                        planned: script.solution.directions.count)
     }
@@ -100,14 +101,14 @@ public enum Demo {
             try store.prepare()
             try store.save(SavedGame(game: Game(puzzle: script.puzzle, detector: TiltDetector()), at: 0))
         } catch {
-            throw Failure(message: "cannot prepare the demo in \(folder): \(error)")
+            throw Failure(message: L("cannot prepare the demo in {0}: {1}", folder, error))
         }
         let options = DaemonOptions(socketPath: folder + "/tiltpuzzled.sock", stateDirectory: store.directory,
                                     source: "replay:" + tracePath, replaySpeed: .factor(speed))
         do throws(Daemon.StartError) {
             return try EmbeddedDaemon(options: options, log: Logger(level: .warning) { log.append($0) })
         } catch {
-            throw Failure(message: "cannot start the demo's daemon: \(error)\n\(log.text)")
+            throw Failure(message: L("cannot start the demo's daemon: {0}", error) + "\n\(log.text)")
         }
     }
 
@@ -136,11 +137,13 @@ public enum Demo {
             switch message {
             case .tilt(let direction, let moved):
                 outcome.tilts += 1
-                view?.event("tilt \(direction)" + (moved ? "" : " (nothing can move)"))
+                let way = GameText.directionText(direction)
+                view?.event(moved ? L("tilt {0}", way) : L("tilt {0} (nothing can move)", way))
             case .move(_, let move, _, let moves, _, _, _):
                 // Only a move the mirror applied tells which tile it was.
                 let tile = applied ? mirror.state.flatMap { BoardNotation.label(ofValue: $0.board[move.to], side: $0.size) } : nil
-                view?.event("\(tile.map { "tile \($0)" } ?? "a tile") \(move.direction), \(CountText.text(moves, "move"))")
+                // TRANSLATORS: the demo's line for a move: the tile, its way, the moves so far ("tile 7 left, 12 moves").
+                view?.event(L("{0} {1}, {2}", tile.map { L("tile {0}", $0) } ?? L("a tile"), GameText.directionText(move.direction), GameText.movesText(moves)))
             case .solved(_, _, let time, _):
                 outcome.solvedTime = time
             case .sensor(let report) where report.status == .ended:

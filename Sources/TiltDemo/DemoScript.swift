@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCore
 import TiltSystem
 
@@ -21,12 +22,13 @@ struct DemoScript {
         let solution = Solver.solve(puzzle.board, budget: size == 4 ? 2 : 0.1, clock: MonotonicClock.now)
         var hand = SimulatedHand(seed: seed)
         let samples = hand.samples(for: solution.directions)
-        let plan = CountText.text(solution.directions.count, "tilt") + (solution.isOptimal ? " (optimal)" : "")
+        let tilts = GameText.tiltsText(solution.directions.count)
+        let plan = solution.isOptimal ? L("{0} (optimal)", tilts) : tilts
         let trace = TraceFormat.text(for: samples, comments: [
             "tiltpuzzle demo: size \(size), seed \(seed), \(plan)",
             "a simulated hand holding the tablet a few degrees off flat, 100 Hz",
         ])
-        return DemoScript(title: "a tablet solving a shuffled \(size)×\(size) puzzle (seed \(seed)): \(plan)",
+        return DemoScript(title: L("a tablet solving a shuffled {0} puzzle (seed {1}): {2}", GameText.sizeText(size), seed, plan),
                           puzzle: puzzle, solution: solution, trace: trace, duration: samples.last?.time ?? 0)
     }
 }

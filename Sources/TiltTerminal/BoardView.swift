@@ -1,5 +1,6 @@
 import TiltClient
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// One line of the screen, and the columns of it drawn in reverse video.
@@ -72,12 +73,12 @@ public enum BoardView {
             } else {
                 let smallest = Tiles.choices(side: side).last!
                 // Short lines: the window that shows them is small.
-                rows = [ScreenRow("window too small"),
-                        ScreenRow("\(side)×\(side) needs \(smallest.boardWidth(side: side) + columnsAroundBoard)×"
-                                  + "\(smallest.boardHeight(side: side) + rowsAroundBoard + content.lines.count)")]
+                rows = [ScreenRow(L("window too small")),
+                        ScreenRow(L("{0} needs {1}×{2}", "\(side)×\(side)", smallest.boardWidth(side: side) + columnsAroundBoard,
+                                    smallest.boardHeight(side: side) + rowsAroundBoard + content.lines.count))]
             }
         } else {
-            rows = [ScreenRow(content.title), ScreenRow(""), ScreenRow("waiting for the game…")] + content.lines.map { ScreenRow($0) }
+            rows = [ScreenRow(content.title), ScreenRow(""), ScreenRow(L("waiting for the game…"))] + content.lines.map { ScreenRow($0) }
         }
         rows = Array(rows.prefix(height)).map { centred($0, width: width) }
         let top = (height - rows.count) / 2

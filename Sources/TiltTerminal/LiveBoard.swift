@@ -1,3 +1,4 @@
+import TiltClient
 import TiltCommandLine
 import TiltCore
 import TiltSystem
@@ -28,7 +29,7 @@ public final class LiveBoard {
     public func show(_ state: GameState) {
         guard interactive else { return }
         var lines = [title, ""] + BoardText.lines(state)
-        lines.append(CountText.text(state.moves, "move") + (state.solved ? "   solved!" : ""))
+        lines.append(GameText.movesText(state.moves) + (state.solved ? "   " + L("solved!") : ""))
         lines.append(lastEvent)
         var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
         for line in lines { text += "\r\u{1B}[K" + line + "\n" }

@@ -47,7 +47,7 @@ public final class LiveSession {
             ending = loop(terminal, signals)
         } catch {
             terminal?.restore()
-            StandardError.print("tiltpuzzle: cannot set up the terminal: \(error)")
+            StandardError.print("tiltpuzzle: " + L("cannot set up the terminal: {0}", error))
             return ExitStatus.software
         }
         terminal?.restore()
@@ -168,7 +168,7 @@ public final class LiveSession {
     private func draw(_ terminal: Terminal) -> Bool {
         let (width, height) = terminal.size()
         let size = game.state.map { " — \($0.size)×\($0.size)" } ?? ""
-        let help = keys == nil ? "q: quit" : PlayerKeys.help
+        let help = keys == nil ? L("q: quit") : PlayerKeys.help
         var content = BoardView.Content(title: title + size, state: game.state, mark: game.lastTilt,
                                         lines: game.statusLines(at: MonotonicClock.now()) + [help])
         content.hintCell = game.hintedCell

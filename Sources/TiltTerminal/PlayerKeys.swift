@@ -1,5 +1,6 @@
 import TiltClient
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// What the player's keys do in `play`: the one keymap (`UserAction(key:)`,
@@ -14,7 +15,8 @@ public struct PlayerKeys: Sendable {
         case ignore
     }
 
-    public static let help = "arrows: slide  u/r: undo/redo  n: new  c: calibrate  s: tilt  h ?: hint  q: quit"
+    // TRANSLATORS: the keys of the terminal player, on one line of 80 columns; the keys stay.
+    public static var help: String { L("arrows: slide  u/r: undo/redo  n: new  c: calibrate  s: tilt  h ?: hint  q: quit") }
 
     private var confirmingNewGame = false
 
@@ -42,7 +44,7 @@ public struct PlayerKeys: Sendable {
             let inProgress = game.map { $0.moves > 0 && !$0.solved } ?? false
             guard confirming || !inProgress else {
                 confirmingNewGame = true
-                return .ask("start a new game? press n again (any other key keeps this one)")
+                return .ask(L("start a new game? press n again (any other key keeps this one)"))
             }
             return .send(.new(size: game?.size, seed: nil, shuffle: true))
         case .chooseSize, .toggleFullscreen, .choosePicture, .peek, .toggleSound:

@@ -1,3 +1,5 @@
+import TiltClient
+import TiltSystem
 import TiltWire
 
 /// The detector's view as one line of text (docs/client.md): the tilt's way and size,
@@ -10,11 +12,11 @@ public enum PoseGauge {
         let magnitude = pose.magnitude
         let way: String
         if magnitude < 0.5 {
-            way = "level"
+            way = L("level")
         } else if abs(pose.x) >= abs(pose.y) {
-            way = pose.x > 0 ? "right" : "left"
+            way = GameText.directionText(pose.x > 0 ? .right : .left)
         } else {
-            way = pose.y > 0 ? "up" : "down"
+            way = GameText.directionText(pose.y > 0 ? .up : .down)
         }
         let span = max(1, pose.trigger * 1.5)
         func cell(_ degrees: Double) -> Int { min(barWidth - 1, Int((degrees / span * Double(barWidth)).rounded(.down))) }
@@ -24,8 +26,8 @@ public enum PoseGauge {
         bar[cell(pose.release)] = ":"
         bar[cell(pose.trigger)] = "|"
         let degrees = Int(magnitude.rounded())
-        let state = pose.armed ? "armed" : "return to level to re-arm"
-        return "tilt \(way) \(degrees)°".padding(toWidth: 16) + "[\(String(bar))]  \(state)"
+        let state = pose.armed ? L("armed") : L("return to level to re-arm")
+        return L("tilt {0} {1}°", way, degrees).padding(toWidth: 16) + "[\(String(bar))]  \(state)"
     }
 }
 

@@ -1,5 +1,6 @@
 import TiltClient
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// The game as `watch` and `play` write it under the board.
@@ -8,7 +9,7 @@ extension ClientGame {
     /// gauge, the hint (or that it is being worked out), a notice.
     public func statusLines(at now: Double) -> [String] {
         guard let state else { return [] }
-        var first = "\(CountText.text(state.moves, "move"))   \(PlayTime.text(elapsed(at: now)))" + (state.solved ? "   SOLVED" : "")
+        var first = GameText.movesText(state.moves) + "   " + PlayTime.text(elapsed(at: now)) + (state.solved ? "   " + L("SOLVED") : "")
         if let best = GameText.bestText(state) { first += "   (\(best))" }
         var lines = [first]
         lines.append(lastEvent ?? "")

@@ -15,8 +15,8 @@ protocol ClientCommand {
 
 /// The options every command takes, before the command's name.
 enum GlobalOption {
-    static let socket = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: $TILTPUZZLE_SOCKET, else $XDG_RUNTIME_DIR/tiltpuzzle/tiltpuzzled.sock, else \(DaemonConnection.systemSocket)).")
-    static let version = OptionSpec("--version", help: "Print the version.")
+    static let socket = OptionSpec("--socket", value: "PATH", help: L("The daemon's socket (default: $TILTPUZZLE_SOCKET, else $XDG_RUNTIME_DIR/tiltpuzzle/tiltpuzzled.sock, else {0}).", DaemonConnection.systemSocket))
+    static let version = OptionSpec("--version", help: L("Print the version."))
 }
 
 /// Connects as the global options say; on failure prints why and returns the exit status.

@@ -20,8 +20,8 @@ enum GUICommand: ClientCommand {
         case .success(let parsed): options = parsed
         }
         guard let path = Executable.find(program) else {
-            StandardError.print("tiltpuzzle: the graphical board needs \(program), which is not installed next to tiltpuzzle or on PATH")
-            StandardError.print("(in a checkout, build it first: swift build --product \(program))")
+            StandardError.print("tiltpuzzle: " + L("the graphical board needs {0}, which is not installed next to tiltpuzzle or on PATH", program))
+            StandardError.print("(" + L("in a checkout, build it first: {0}", "swift build --product \(program)") + ")")
             return ExitStatus.unavailable
         }
         var argv = ([path] + options.arguments).map { strdup($0) } + [nil]
@@ -29,7 +29,7 @@ enum GUICommand: ClientCommand {
         do throws(Errno) {
             _ = try Syscall.call("execv") { execv(path, &argv) }
         } catch {
-            StandardError.print("tiltpuzzle: cannot run \(path): \(error)")
+            StandardError.print("tiltpuzzle: " + L("cannot run {0}: {1}", path, error))
         }
         return ExitStatus.unavailable
     }

@@ -1,6 +1,7 @@
 import TiltClient
 import TiltCommandLine
 import TiltCore
+import TiltSystem
 import TiltTerminal
 import TiltWire
 
@@ -54,7 +55,7 @@ enum OneShot {
     /// Sends a command that moves tiles (a tilt, a move, a slide, an undo or a redo):
     /// prints what moved, or `nothing`, and exits `nothingMoved` when no tile moved, so
     /// a script can tell (docs/client.md, "Exit statuses").
-    static func performMoving(_ arguments: ParsedArguments, nothing: String = "nothing moved",
+    static func performMoving(_ arguments: ParsedArguments, nothing: String = L("nothing moved"),
                               _ make: (GameState) throws(UsageError) -> Command?) -> Int32 {
         perform(arguments, describe: { movesText($0, nothing: nothing) },
                 status: { moves($0).isEmpty ? ExitStatus.nothingMoved : ExitStatus.ok }, make)
@@ -72,9 +73,9 @@ enum OneShot {
     static func movesText(_ messages: [ServerMessage], nothing: String) -> String {
         let moves = moves(messages)
         guard !moves.isEmpty else { return nothing }
-        var text = "moved " + moves.joined(separator: ", ")
-        if messages.contains(where: { if case .solved = $0 { true } else { false } }) { text += " — solved!" }
-        return text
+        let list = moves.joined(separator: ", ")
+        return messages.contains(where: { if case .solved = $0 { true } else { false } })
+            ? L("moved {0} — solved!", list) : L("moved {0}", list)
     }
 
     /// Each move among `messages` as `15 right`, its tile by its label.
@@ -86,14 +87,15 @@ enum OneShot {
             guard case .move(_, let move, _, _, _, _, _) = message else { continue }
             // Only a move the mirror applied tells which tile it was.
             let tile = outcome == .updated ? mirror.state.flatMap { BoardNotation.label(ofValue: $0.board[move.to], side: $0.size) } : nil
-            moves.append("\(tile.map(String.init) ?? "a tile") \(move.direction)")
+            // TRANSLATORS: a tile and the way it moved, in "moved {0}": "15 right".
+            moves.append(L("{0} {1}", tile.map(String.init) ?? L("a tile"), GameText.directionText(move.direction)))
         }
         return moves
     }
 
     static func direction(_ text: String?) throws(UsageError) -> Direction {
         guard let text, let direction = Direction(rawValue: text) else {
-            throw UsageError("DIRECTION must be up, down, left or right, not '\(text ?? "")'")
+            throw UsageError(L("DIRECTION must be up, down, left or right, not '{0}'", text ?? ""))
         }
         return direction
     }

@@ -10,18 +10,14 @@ import Glibc
 /// daemon, which may hold it or not run at all) into a trace file (docs/traces.md).
 enum RecordCommand: ClientCommand {
     static let source = OptionSpec("--source", value: "SPEC",
-                                   help: "auto (default), iio, iio:NAME, evdev, evdev:PATH, evdev:NAME or replay:FILE.")
-    static let seconds = OptionSpec("--seconds", value: "N", help: "How long to record (default 10).")
-    static let samples = OptionSpec("--samples", value: "N", help: "Stop after this many samples.")
-    static let output = OptionSpec("--output", short: "o", value: "FILE", help: "The trace file to write ('-': standard output).")
+                                   help: L("auto (default), iio, iio:NAME, evdev, evdev:PATH, evdev:NAME or replay:FILE."))
+    static let seconds = OptionSpec("--seconds", value: "N", help: L("How long to record (default 10)."))
+    static let samples = OptionSpec("--samples", value: "N", help: L("Stop after this many samples."))
+    static let output = OptionSpec("--output", short: "o", value: "FILE", help: L("The trace file to write ('-': standard output)."))
     static let spec = CommandSpec(
-        "record", summary: "Record a sensor's samples to a trace file.",
+        "record", summary: L("Record a sensor's samples to a trace file."),
         options: [source, seconds, samples, output],
-        discussion: """
-        The sensor is opened directly, so the daemon should not be using it. Times
-        start at 0 with the first sample; values are m/s² in the device frame (the
-        mount matrix applied). Ctrl-C ends the recording and keeps what was recorded.
-        """)
+        discussion: L("The sensor is opened directly, so the daemon should not be using it. Times start at 0 with the first sample; values are m/s² in the device frame (the mount matrix applied). Ctrl-C ends the recording and keeps what was recorded."))
 
     static let defaultSeconds = 10.0
 
@@ -36,12 +32,12 @@ enum RecordCommand: ClientCommand {
             } catch {
                 throw UsageError(error.message)
             }
-            seconds = try arguments.value(Self.seconds, as: "a positive number of seconds") {
+            seconds = try arguments.value(Self.seconds, as: L("a positive number of seconds")) {
                 Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             } ?? defaultSeconds
-            limit = try arguments.value(samples, as: "a positive count") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            limit = try arguments.value(samples, as: L("a positive count")) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             guard let file = arguments.value(Self.output) else {
-                throw UsageError("'record' needs --output FILE", hint: "see 'tiltpuzzle record --help'")
+                throw UsageError(L("'record' needs --output FILE"), hint: L("see '{0} --help'", "tiltpuzzle record"))
             }
             output = file
         } catch {
@@ -53,26 +49,26 @@ enum RecordCommand: ClientCommand {
             do {
                 try FileDescriptor.open(file).close()
             } catch {
-                StandardError.print("tiltpuzzle: cannot read the trace \(file): \(error)")
+                StandardError.print("tiltpuzzle: " + L("cannot read the trace {0}: {1}", file, error))
                 return ExitStatus.noInput
             }
         }
         guard let source = SensorDiscovery.resolve(spec) else {
-            StandardError.print("tiltpuzzle: no accelerometer found for '\(spec)' (see 'tiltpuzzle sensors')")
+            StandardError.print("tiltpuzzle: " + L("no accelerometer found for '{0}' (see 'tiltpuzzle sensors')", spec))
             return ExitStatus.unavailable
         }
         let descriptor: FileDescriptor
         do {
             descriptor = output == "-" ? .standardOutput : try FileDescriptor.open(output, [.writeOnly, .create, .truncate])
         } catch {
-            StandardError.print("tiltpuzzle: cannot create \(output): \(error)")
+            StandardError.print("tiltpuzzle: " + L("cannot create {0}: {1}", output, error))
             return ExitStatus.cannotCreate
         }
         defer { if output != "-" { try? descriptor.close() } }
         do throws(SensorError) {
             try source.start()
         } catch {
-            StandardError.print("tiltpuzzle: cannot start \(spec): \(error)")
+            StandardError.print("tiltpuzzle: " + L("cannot start {0}: {1}", spec, error))
             return ExitStatus.unavailable
         }
         defer { source.stop() }
@@ -82,7 +78,7 @@ enum RecordCommand: ClientCommand {
         do {
             writer = try TraceWriter(descriptor: descriptor, comments: [describe(info)])
         } catch {
-            StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
+            StandardError.print("tiltpuzzle: " + L("cannot write {0}: {1}", output, error))
             return ExitStatus.cannotCreate
         }
         var recording = Recorder(info: info, limit: limit)
@@ -93,11 +89,15 @@ enum RecordCommand: ClientCommand {
         do {
             try writer.flush()
         } catch {
-            StandardError.print("tiltpuzzle: cannot write \(output): \(error)")
+            StandardError.print("tiltpuzzle: " + L("cannot write {0}: {1}", output, error))
             return ExitStatus.cannotCreate
         }
-        StandardError.print("tiltpuzzle: recorded \(CountText.text(recording.count, "sample")) over \(recording.duration.formatted3) s from "
-                   + "\(info.kind.rawValue) \(info.name)" + (output == "-" ? "" : " to \(output)"))
+        let origin = "\(info.kind.rawValue) \(info.name)"
+        StandardError.print("tiltpuzzle: " + (output == "-"
+            ? L.plural("recorded {0} sample over {1} s from {2}", "recorded {0} samples over {1} s from {2}", recording.count,
+                       recording.duration.formatted3, origin)
+            : L.plural("recorded {0} sample over {1} s from {2} to {3}", "recorded {0} samples over {1} s from {2} to {3}",
+                       recording.count, recording.duration.formatted3, origin, output)))
         // 0 when the time or the count was reached, the replay ended or the user
         // stopped it; 74 when the sensor went away or failed (docs/client.md).
         return ending == .finished ? ExitStatus.ok : ExitStatus.ioError
@@ -106,10 +106,10 @@ enum RecordCommand: ClientCommand {
     static func describe(_ info: SensorInfo) -> String {
         var parts = ["\(info.kind.rawValue) \(info.name)"]
         if let node = info.deviceNode { parts.append(node) }
-        if let buffered = info.buffered { parts.append(buffered ? "buffered" : "polled") }
+        if let buffered = info.buffered { parts.append(buffered ? L("buffered") : L("polled")) }
         if let rate = info.samplingRate { parts.append("\(rate.formatted3) Hz") }
-        if info.mountMatrix != .identity { parts.append("mount matrix \(MountMatrix.text(info.mountMatrix)) applied") }
-        return "recorded from " + parts.joined(separator: ", ")
+        if info.mountMatrix != .identity { parts.append(L("mount matrix {0} applied", MountMatrix.text(info.mountMatrix))) }
+        return L("recorded from {0}", parts.joined(separator: ", "))
     }
 }
 

@@ -1,23 +1,24 @@
 import TiltClient
 import TiltCommandLine
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// `screen [ROTATION]`: how the picture is turned, which the daemon reads tilts for
 /// (docs/protocol.md, "Screen rotation"). The graphical board says it by itself.
 enum ScreenCommand: ClientCommand {
     static let rotation = ArgumentSpec(
-        "ROTATION", help: "\(ScreenRotation.allowedText): degrees the picture is turned counter-clockwise. Without it, show the rotation in force.",
+        "ROTATION", help: L("{0}: degrees the picture is turned counter-clockwise. Without it, show the rotation in force.", ScreenRotation.allowedText),
         optional: true)
     static let spec = CommandSpec(
-        "screen", summary: "Show or set how the picture is turned, so tilts follow it.", arguments: [rotation],
-        discussion: "The window that shows the board tells the daemon by itself when the desktop turns the picture; this is for a display that says nothing of it, or for a script. The rotation stays until another is set, or the daemon restarts.")
+        "screen", summary: L("Show or set how the picture is turned, so tilts follow it."), arguments: [rotation],
+        discussion: L("The window that shows the board tells the daemon by itself when the desktop turns the picture; this is for a display that says nothing of it, or for a script. The rotation stays until another is set, or the daemon restarts."))
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         switch checked(spec, { () throws(UsageError) in
             try arguments.argument(0).map { text throws(UsageError) in
                 guard let degrees = Int(text), let rotation = ScreenRotation(rawValue: degrees) else {
-                    throw UsageError("ROTATION must be \(ScreenRotation.allowedText), not '\(text)'")
+                    throw UsageError(L("ROTATION must be {0}, not '{1}'", ScreenRotation.allowedText, text))
                 }
                 return rotation
             }

@@ -2,20 +2,17 @@ import TiltClient
 import TiltCommandLine
 import TiltCore
 import TiltDevices
+import TiltSystem
 import TiltWire
 
 /// `tiltpuzzle sensors`: the accelerometers this machine has, as discovery sees
 /// them (no daemon needed), in the order `--source auto` picks from.
 enum SensorsCommand: ClientCommand {
-    static let json = OptionSpec("--json", help: "Print one JSON object instead of text.")
+    static let json = OptionSpec("--json", help: L("Print one JSON object instead of text."))
     static let spec = CommandSpec(
-        "sensors", summary: "List the accelerometers found, best first.",
+        "sensors", summary: L("List the accelerometers found, best first."),
         options: [json],
-        discussion: """
-        Accelerometers in a keyboard base are listed but not used. When a daemon
-        answers, the sensor it reads is marked. The exit status is 69 when there is
-        no usable accelerometer.
-        """)
+        discussion: L("Accelerometers in a keyboard base are listed but not used. When a daemon answers, the sensor it reads is marked. The exit status is 69 when there is no usable accelerometer."))
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let found = SensorDiscovery.candidates(includeBase: true)
@@ -31,7 +28,7 @@ enum SensorsCommand: ClientCommand {
             writer.field("sensors", raw: .array(found.map { json($0, inUse: inUse($0)) }))
             print(String(decoding: writer.line().dropLast(), as: UTF8.self))
         } else if found.isEmpty {
-            print("No accelerometer found.")
+            print(L("No accelerometer found."))
         } else {
             for (index, candidate) in found.enumerated() {
                 text(candidate, index: index + 1, inUse: inUse(candidate) == true).forEach { print($0) }
@@ -53,16 +50,16 @@ enum SensorsCommand: ClientCommand {
     static func text(_ candidate: SensorCandidate, index: Int, inUse: Bool) -> [String] {
         let info = candidate.info
         var summary: [String] = [info.kind == .iio ? "IIO" : "evdev"]
-        if let buffered = info.buffered { summary.append(buffered ? "buffered" : "polled") }
+        if let buffered = info.buffered { summary.append(buffered ? L("buffered") : L("polled")) }
         if let rate = info.samplingRate { summary.append("\(rate.plainText) Hz") }
         var lines = ["\(index). \(info.name) (\(candidate.sysname)): " + summary.joined(separator: ", ")
-                     + (candidate.isBase ? "; in the keyboard base, not used" : "")
-                     + (inUse ? "; used by the daemon" : "")]
-        lines.append("   sysfs: \(info.sysfsPath ?? "-")")
-        lines.append("   node: \(info.deviceNode ?? "-")")
-        lines.append("   location: \(info.location ?? "unknown")")
-        lines.append("   mount matrix: \(MountMatrix.text(info.mountMatrix))")
-        lines += candidate.notes.map { "   note: \($0)" }
+                     + (candidate.isBase ? L("; in the keyboard base, not used") : "")
+                     + (inUse ? L("; used by the daemon") : "")]
+        lines.append("   " + L("sysfs: {0}", info.sysfsPath ?? "-"))
+        lines.append("   " + L("node: {0}", info.deviceNode ?? "-"))
+        lines.append("   " + L("location: {0}", info.location ?? L("unknown")))
+        lines.append("   " + L("mount matrix: {0}", MountMatrix.text(info.mountMatrix)))
+        lines += candidate.notes.map { "   " + L("note: {0}", $0) }
         return lines
     }
 

@@ -1,12 +1,13 @@
 import TiltClient
 import TiltCommandLine
 import TiltCore
+import TiltSystem
 import TiltTerminal
 import TiltWire
 
 enum StatusCommand: ClientCommand {
-    static let json = OptionSpec("--json", help: "Print one JSON object instead of text.")
-    static let spec = CommandSpec("status", summary: "Show the game, its counters and the sensor.", options: [json])
+    static let json = OptionSpec("--json", help: L("Print one JSON object instead of text."))
+    static let spec = CommandSpec("status", summary: L("Show the game, its counters and the sensor."), options: [json])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let connection: DaemonConnection
@@ -30,7 +31,7 @@ enum StatusCommand: ClientCommand {
             return report(error).status
         }
         guard let state, let sensor else {
-            StandardError.print("tiltpuzzle: the daemon sent no state")
+            StandardError.print("tiltpuzzle: " + L("the daemon sent no state"))
             return ExitStatus.protocolError
         }
         if arguments.flag(json) {
@@ -39,15 +40,19 @@ enum StatusCommand: ClientCommand {
         }
         BoardText.lines(state).forEach { print($0) }
         // On one line too, as `new --board` reads it (docs/client.md, "Boards").
-        print("board: \(BoardNotation.text(side: state.size, cells: state.board))")
-        print("\(state.size)×\(state.size) game, \(CountText.text(state.moves, "move")), \(PlayTime.text(state.time)) played"
-              + (state.solved ? ", solved" : ""))
-        print("undo: \(state.canUndo ? "yes" : "no"), redo: \(state.canRedo ? "yes" : "no"), revision \(state.revision)")
+        print(L("board: {0}", BoardNotation.text(side: state.size, cells: state.board)))
+        print(state.solved
+              ? L.plural("{1} game, {0} move, {2} played, solved", "{1} game, {0} moves, {2} played, solved", state.moves,
+                         GameText.sizeText(state.size), PlayTime.text(state.time))
+              : L.plural("{1} game, {0} move, {2} played", "{1} game, {0} moves, {2} played", state.moves,
+                         GameText.sizeText(state.size), PlayTime.text(state.time)))
+        print(L("undo: {0}, redo: {1}, revision {2}", state.canUndo ? L("yes") : L("no"), state.canRedo ? L("yes") : L("no"),
+            state.revision))
         for line in GameText.recordLines(state) { print(line) }
         print(GameText.sensorText(sensor))
         // A daemon before `screen` says nothing of it.
         if let screen { print(GameText.screenText(screen)) }
-        print("daemon \(connection.daemonVersion) at \(connection.path)")
+        print(L("daemon {0} at {1}", connection.daemonVersion, connection.path))
         return ExitStatus.ok
     }
 

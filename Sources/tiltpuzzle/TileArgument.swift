@@ -1,15 +1,17 @@
+import TiltClient
 import TiltCommandLine
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// The TILE of `move` and `slide`: a tile's number as on screen, or with `--cell` a
 /// cell index for scripts, 0 at the top left, row by row (docs/client.md, "Tiles and
 /// cells"). Its form is checked before connecting, the board's range after.
 struct TileArgument {
-    static let cellFlag = OptionSpec("--cell", help: "TILE is a cell index instead (0 at the top left, row by row), as the protocol numbers cells.")
-    static let spec = ArgumentSpec("TILE", help: "The tile's number as on screen (with --cell: its cell).")
+    static let cellFlag = OptionSpec("--cell", help: L("TILE is a cell index instead (0 at the top left, row by row), as the protocol numbers cells."))
+    static let spec = ArgumentSpec("TILE", help: L("The tile's number as on screen (with --cell: its cell)."))
 
-    static let boardHint = "'tiltpuzzle status' shows the board"
+    static var boardHint: String { L("'tiltpuzzle status' shows the board") }
 
     var number: Int
     var isCell: Bool
@@ -18,8 +20,8 @@ struct TileArgument {
         isCell = arguments.flag(Self.cellFlag)
         let text = arguments.argument(0) ?? ""
         guard let number = Int(text), number >= (isCell ? 0 : 1) else {
-            throw UsageError(isCell ? "with --cell, TILE must be a cell index from 0, not '\(text)'"
-                                    : "TILE must be a tile's number as on screen, from 1, not '\(text)'")
+            throw UsageError(isCell ? L("with --cell, TILE must be a cell index from 0, not '{0}'", text)
+                                    : L("TILE must be a tile's number as on screen, from 1, not '{0}'", text))
         }
         self.number = number
     }
@@ -29,13 +31,13 @@ struct TileArgument {
         let side = state.size, last = side * side - 1
         if isCell {
             guard number <= last else {
-                throw UsageError("there is no cell \(number) on the \(side)×\(side) board: its cells are 0 to \(last)",
+                throw UsageError(L("there is no cell {0} on the {1} board: its cells are 0 to {2}", number, GameText.sizeText(side), last),
                                  hint: Self.boardHint)
             }
             return number
         }
         guard let cell = BoardNotation.cell(ofTile: number, cells: state.board, side: side) else {
-            throw UsageError("there is no tile \(number) on the \(side)×\(side) board: its tiles are 1 to \(last)",
+            throw UsageError(L("there is no tile {0} on the {1} board: its tiles are 1 to {2}", number, GameText.sizeText(side), last),
                              hint: Self.boardHint)
         }
         return cell

@@ -2,7 +2,11 @@ import TiltClient
 import TiltCommandLine
 #if canImport(Glibc)
 import Glibc
+import TiltSystem
 #endif
+
+// The player's language first: the declarations below are in it (docs/client.md, "Languages").
+Localization.start()
 
 /// The client's commands, declared once; help and parsing come from here.
 let clientCommands: [any ClientCommand.Type] = [
@@ -14,7 +18,7 @@ let clientCommands: [any ClientCommand.Type] = [
 
 let commandLine = CommandGroup(
     program: "tiltpuzzle",
-    summary: "tiltpuzzle: play the tilt puzzle of a tiltpuzzled daemon.",
+    summary: L("tiltpuzzle: play the tilt puzzle of a tiltpuzzled daemon."),
     globalOptions: [GlobalOption.socket, GlobalOption.version],
     commands: clientCommands.map { $0.spec })
 
@@ -31,7 +35,7 @@ func runMain() -> Int32 {
             return ExitStatus.ok
         case .command(let spec, _, let arguments):
             if arguments.value(GlobalOption.socket)?.isEmpty == true {
-                throw UsageError("--socket needs a path, not ''")
+                throw UsageError(L("--socket needs a path, not ''"))
             }
             if arguments.wantsHelp {
                 print(spec.helpText(program: commandLine.program), terminator: "")

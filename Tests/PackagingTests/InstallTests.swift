@@ -10,7 +10,9 @@ import Testing
         let make = try Command.tool("make", package: "make")
         _ = try Command.tool("go-md2man", package: "go-md2man")
         let manBuild = TemporaryDirectory()
+        let catalogBuild = TemporaryDirectory()
         var all = variables
+        all["MOBUILDDIR"] = catalogBuild.path
         all["BUILDDIR"] = BuiltProducts.directory.path
         all["MANBUILDDIR"] = manBuild.path
         let assignments = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -41,6 +43,13 @@ import Testing
             "\(p)/share/man/man5/tiltpuzzled.conf.5": 0o644,
             "\(p)/share/man/man8/tiltpuzzled.8": 0o644,
         ].merging(DesktopEntryTests.installedFiles(prefix: p)) { a, _ in a }
+            .merging(languages.map { ("\(p)/share/locale/\($0)/LC_MESSAGES/tiltpuzzle.mo", 0o644) }) { a, _ in a }
+    }
+
+    /// The languages of po/LINGUAS, each installed as its compiled catalog.
+    static var languages: [String] {
+        ((try? Repository.text("po/LINGUAS")) ?? "").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ").map(String.init) }
     }
 
     static func mode(_ path: String) -> Int? {
