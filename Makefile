@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds and installs tiltpuzzle on a Linux tablet:
 #
 #   make                              # release build (swift build) and the man pages

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Turns docs/tiltpuzzled.conf into the key list of the tiltpuzzled.conf(5) manual
 # page (markdown, for go-md2man): each section a subsection, each key an entry
 # made of its "#key = default" line and the "# ..." lines above it. The example

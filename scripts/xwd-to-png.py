@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Converts an X window dump (xwd, as the GUI test keeps one) to a PNG.
 
     TILTPUZZLE_GUI_SCREENSHOT=/tmp/gui.xwd swift test --filter GUIOnVirtualDisplayTests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Declarations only: libiio is opened at run time (LibIIO.swift), when an IIO sensor
 // is used, so the daemon does not load it and its dependencies at start. For each

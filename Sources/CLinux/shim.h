@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Linux system headers that Glibc's Swift module does not include.
 #include <sys/epoll.h>

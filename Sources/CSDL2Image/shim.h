@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SDL itself through its own module (CSDL2), so that SDL_image's include of SDL.h adds
 // nothing here: SDL's declarations stay CSDL2's alone, not twins in two modules.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // libwayland-client, for the outputs' transforms on the connection SDL already has
 // (TiltGUISDL/WaylandOutputs.swift). The interface objects are C globals whose address

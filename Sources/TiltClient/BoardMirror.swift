@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltWire
 
 /// A client's copy of the daemon's board, kept current from `state` and `move`

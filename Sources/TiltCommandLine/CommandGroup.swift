@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A program made of subcommands (`tiltpuzzle status`), with global options before them.
 import TiltSystem
 public struct CommandGroup: Sendable {

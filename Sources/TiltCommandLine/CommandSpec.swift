@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A command-line interface declared once: the parser and the help text both
 /// come from these declarations.
 import TiltSystem

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The exit statuses of every tiltpuzzle program (sysexits.h where one fits), so
 /// scripts can tell failures apart; docs/client.md lists them and the rule: what a
 /// program can check itself is a usage error before it connects, 1 only when the

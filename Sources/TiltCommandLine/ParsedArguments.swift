@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the user typed, checked against a `CommandSpec`.
 import TiltSystem
 public struct ParsedArguments: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The version of tiltpuzzle: every program prints it, the daemon greets clients with
 /// it. The one place it is written (the Debian changelog names the same).
 public enum ProductVersion {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// Lines for a person watching, written at once: Swift's `print` holds them in a

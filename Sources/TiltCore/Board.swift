@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The arrangement of an N×N sliding puzzle (docs/puzzle.md).
 ///
 /// `cells[i]` is the value of the tile at position `i` (row-major); the value

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A board as players write it (docs/client.md, "Boards"): the tiles' labels row by
 /// row, 1 … size²−1 as on screen, `0` or `_` for the empty cell, separated by commas
 /// and/or spaces (`1 2 3 4 5 6 7 8 0` is the solved 3×3). `new --board` reads it,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Checking cells that come from outside (a client's `new` with a `board`) before
 /// a game starts from them: each way they can be wrong has its own reason.
 extension Board {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A stack that forgets its oldest elements beyond `limit`, in amortised O(1).
 ///
 /// Dropped elements are skipped by moving `start`; the storage is compacted only

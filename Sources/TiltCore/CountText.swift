@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A count with its noun agreeing in number: "1 move", "2 moves", "0 moves". Every
 /// view says counts this way.
 public enum CountText {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Parses a decimal number from ASCII bytes, fast for the short numbers traces hold.
 ///
 /// Numbers with at most 15 significant digits and a small exponent take the exact

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A direction on the board as the player sees it: the way a tile slides.
 public enum Direction: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
     case up, down, left, right

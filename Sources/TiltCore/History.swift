@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One user action as the history records it: `count` tiles slid one cell each in
 /// `direction` (a tilt or a move command is 1, a slide up to side−1).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Splits a byte stream into `\n`-terminated lines, chunk by chunk, without ever
 /// holding more than one line: used for trace files and for the socket protocol.
 ///

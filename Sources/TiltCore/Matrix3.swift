@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A 3×3 matrix, row-major. Used for mount matrices (sensor frame → device frame)
 /// and the rotation that takes the neutral pose to flat.
 public struct Matrix3: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One tile moving one cell: from `from` into the empty cell at `to`.
 public struct Move: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var from: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Play time as every view shows it (docs/client.md): whole seconds as a clock,
 /// `0:02`, `12:34`, `1:02:05`.
 public enum PlayTime {

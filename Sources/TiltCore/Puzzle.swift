@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The game: a board, its move counter and its undo history (docs/puzzle.md).
 ///
 /// Every method that changes the arrangement returns the moves it made, one per

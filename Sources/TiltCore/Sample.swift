@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One accelerometer reading: the reaction to gravity (plus any motion) in m/s²,
 /// in the device frame of docs/tilt-detection.md (x right edge, y top edge, z out of the screen),
 /// at `time` seconds on the source's own clock.

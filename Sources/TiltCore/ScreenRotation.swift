@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How the picture is turned on the panel, in degrees counter-clockwise, as Android's
 /// `Surface.ROTATION_*`: `.quarter` is the device turned a quarter counter-clockwise
 /// from its natural orientation, so the player's "up" is the device's right edge.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// SplitMix64: a tiny, well-known generator, spelled out here so that a seed gives
 /// the same game on every platform and toolchain (and in the demo-trace script).
 public struct SeededRandom: RandomNumberGenerator, Sendable {

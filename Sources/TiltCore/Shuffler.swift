@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Shuffles a board by a seeded random walk of legal moves, so the result is
 /// always solvable, and reproducible from its seed.
 public enum Shuffler {

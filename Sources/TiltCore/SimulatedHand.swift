@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A player's hand, simulated: turns tilts into the accelerometer samples a tablet
 /// would give while someone plays them (docs/tilt-detection.md, "Simulated hand").
 ///

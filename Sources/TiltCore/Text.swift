@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs and line ends (config lines, sysfs values).
     public var trimmingWhitespace: String {

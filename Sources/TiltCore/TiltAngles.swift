@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The bounds on the tilt detector's two angles, written once: the detector refuses
 /// what it cannot work with, the configuration file is read within the same bounds,
 /// and a player choosing over the protocol (`configure`) gets the narrower ranges a

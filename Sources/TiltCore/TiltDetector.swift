@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Turns accelerometer samples into tilt directions (docs/tilt-detection.md).
 ///
 /// A pure state machine: `process(_:)` depends only on the detector's state and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Trace files (docs/traces.md): CSV, `#` comments and blank lines ignored, a `t,x,y,z`
 /// header, then one sample per line with non-decreasing `t`.
 public enum TraceFormat {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A 3-vector of doubles: accelerations in m/s², or directions.
 public struct Vector3: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double

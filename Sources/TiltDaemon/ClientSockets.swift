@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// The listening sockets and every client's socket, as sources of the loop: accepts

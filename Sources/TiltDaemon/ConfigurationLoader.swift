@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// Where the daemon's configuration comes from: the file (`--config`, else the default

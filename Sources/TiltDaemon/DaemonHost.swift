@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// What the daemon takes from the program it runs in: the installed daemon's host is

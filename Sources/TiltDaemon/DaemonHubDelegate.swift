@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// The daemon's answers to its hub: saves go to the persister, hints to the worker,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// A daemon inside another program, on a thread of its own: the demo runs one, so

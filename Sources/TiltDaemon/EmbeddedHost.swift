@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// The host of a daemon inside another program (`EmbeddedDaemon`): the defaults for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// The daemon's one event loop, in sd-event's three steps: prepare (each timer says

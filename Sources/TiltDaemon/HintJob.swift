@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
 
 /// A hint to compute: the board as it was when the client asked (docs/protocol.md, "Hints").

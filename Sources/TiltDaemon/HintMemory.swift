@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
 
 /// The last hint computed, so that a player who follows it gets the rest of the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the hub asks of the program around it (the daemon, or a test). Every request
 /// is a requirement, so an output nobody answers does not compile instead of doing
 /// nothing; the daemon answers them with its persister, hint worker, sensors and sockets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A client's unsent bytes: whole encoded messages, shared between clients
 /// (a broadcast is encoded once), and a count to enforce the per-client bound.
 struct OutputQueue {

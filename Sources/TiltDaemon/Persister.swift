@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// Saves the game off the event path: the loop hands over the latest game, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
 
 /// The rate a running sensor's samples come at, measured from their times: what the

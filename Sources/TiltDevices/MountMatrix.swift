@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
 
 /// Mount matrices: where the sensor chip sits relative to the screen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which sampling frequency to ask an IIO driver for: at least `minimum`, so a
 /// tilt is seen within 20 ms, and no more than needed, from what the driver offers
 /// in `sampling_frequency_available`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One scan element's layout, as `scan_elements/*_type` states it in the IIO ABI:
 /// `[be|le]:[s|u]bits/storagebits[Xrepeat]>>shift`, e.g. `le:s16/32>>0`.
 public struct ScanElementFormat: Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The times buffered samples get (docs/sensors.md, IIO, "Buffered capture",
 /// timestamps): the buffer's CLOCK_MONOTONIC stamps while they are usable, else the
 /// time each scan was read; never a time before the last one handed out.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An accelerometer found by discovery or announced by hotplug, before it is opened.
 public struct SensorCandidate: Sendable, Equatable {
     public var info: SensorInfo

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// Waits for a source with poll(2), for loops that have little else to do (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which sensor to use, as given on the command line or in the configuration:
 /// `auto`, `iio`, `iio:NAME` (device name or `iio:deviceN`), `evdev`,
 /// `evdev:PATH` (an event node, or a link to one), `evdev:NAME` (part of a device's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The lines a source has for the log, gathered by the parts it is made of and handed
 /// to the loop as `warning` events at its next `service`.
 final class SourceNotes {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a source changed in sysfs, to put back when it stops (docs/sensors.md, IIO,
 /// "Stop"): every setting a source writes for its own capture is journalled first
 /// (the trigger, scan elements, buffer settings, timestamp clock, data rate; not the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which trigger buffered capture sets (docs/sensors.md, IIO, "Buffered capture"): the
 /// device's own (`<name>-dev<N>`) when none is set; nothing when a trigger is set
 /// already (by the driver, as the HID sensor hub does, or by the administrator) or the

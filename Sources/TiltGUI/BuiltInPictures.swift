@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The pictures the game comes with: drawn for it as SVG (docs/gui.md, Pictures), each
 /// with large shapes in many colours, so that every piece, even of a 10×10 board, can be
 /// told from its neighbours. They are compiled into the program, so the window needs no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A button's label fitted to its button (docs/gui.md, Text): the whole label on one
 /// line, else without its key, else wrapped at words onto the lines the button's
 /// height holds; only when none of that fits, the same at a smaller size, never below

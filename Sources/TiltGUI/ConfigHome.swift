@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The folder a user's settings go in, by the XDG base-directory rule: the settings
 /// file and xdg-user-dirs' `user-dirs.dirs` are both looked for there.
 public enum ConfigHome {

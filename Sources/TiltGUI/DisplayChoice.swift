@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which display the window opens, from the environment, and what to say when it
 /// cannot: the display tried and why, once (docs/gui.md, "No display"). SDL would
 /// otherwise probe every driver it has, let a Wayland library complain on its own

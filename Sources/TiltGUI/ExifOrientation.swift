@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which way up a camera stored its picture (Exif tag 0x0112, values 1 to 8): a phone
 /// held upright stores a landscape image and this tag says to turn it, so a portrait
 /// photo is never shown lying on its side.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The card the window shows the first time it opens (docs/gui.md, First start): how
 /// to play, until a tap. That it was seen is remembered in the state folder, so it
 /// shows once per user, not once per game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Finds a TrueType font for the tile numbers at run time: the package that ships
 /// it puts it in different places on different distributions.
 public enum FontLocator {

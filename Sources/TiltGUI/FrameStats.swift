@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Counts the frames drawn during one burst of animation, from the first frame
 /// after the board went still to the frame that made it still again.
 public struct FrameStats: Equatable, Sendable {

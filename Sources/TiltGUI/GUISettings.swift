@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the window keeps across its restarts (docs/gui.md, Pictures): the picture the
 /// tiles show, the numbers in their corners, sound. The file is the player's to read
 /// and edit, so it is lines of `key = value` under a comment, not JSON.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltWire
 
 /// The tilt gauge's drawing (docs/gui.md): a circle whose edge is 1.5 × the trigger

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A point in window coordinates: pixels from the top left, y downwards (as SDL reports them).
 public struct Point: Equatable, Sendable {
     public var x: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltClient
 
 /// Where the window's taps and keys go (docs/gui.md, Playing): the first-start card

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where everything goes in a window of a given size: the board as large a square
 /// as fits, and a panel with the status lines and the buttons beside it (landscape)
 /// or below it (portrait), so turning the tablet keeps the board as big as possible.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An RGBA colour, 0…255 each.
 public struct Color: Equatable, Sendable, CustomStringConvertible {
     public var red: UInt8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the tiles show (docs/gui.md, Pictures): their numbers, one of the built-in
 /// pictures (by name, `BuiltInPictures`), or a picture file of the player's.
 public enum PictureChoice: Equatable, Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which files of the pictures folder the picker offers, and in what order
 /// (docs/gui.md, Pictures). The folder is read by the window (`PicturesFolderListing`);
 /// the rule is here, apart from the file system, so it is tested on its own.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a picture file says about itself before it is decoded: its format, its size in
 /// pixels and, for a camera's JPEG, which way up it was taken. Read from the bytes alone,
 /// so a file that claims a huge size (a decompression bomb) is refused before any memory

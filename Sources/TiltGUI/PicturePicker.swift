@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltClient
 
 /// The panel where the player chooses what the tiles show (docs/gui.md, Pictures):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where the picker's parts go (docs/gui.md, Pictures): a panel over the whole window
 /// but a margin, the title at its top, the thumbnails in a grid, the page buttons under
 /// them when they take more than one page, and the toggles' row at the bottom. Every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A decoded picture made into the square the board shows: turned upright (Exif), the
 /// largest centred square cut out, and shrunk to `side` pixels by averaging every stored
 /// pixel into the one it falls in. One pass over the stored pixels, in memory order, so a

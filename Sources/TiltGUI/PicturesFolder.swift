@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where the player keeps pictures (docs/gui.md, Pictures): `XDG_PICTURES_DIR` as
 /// xdg-user-dirs sets it, so the picker opens on the folder the desktop's file manager
 /// and photo tools call Pictures, in the player's language.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which sounds the scene's events call for, collected between two turns of the
 /// window's loop and taken by it at the end of each (docs/gui.md, "Sound"). What
 /// arrives in one turn plays once per kind: the moves of one `slide` (a row of three

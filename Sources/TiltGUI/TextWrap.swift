@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Breaks text into lines at spaces so it fits a width at a fixed size: text is
 /// never shrunk below the legible size (docs/gui.md, Text), it wraps, and what does
 /// not fit in the lines there are is cut at a word and ends with "…".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What one tile shows: its number, or its piece of the picture with the number small in
 /// a corner when the player wants it (docs/gui.md, Pictures). The painter switches on
 /// this and nothing else, so another kind of face is a new case, not an edit of the painter.

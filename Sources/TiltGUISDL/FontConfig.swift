@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
 
 /// Asks fontconfig (`fc-match`) for a bold sans font file: the fallback when no

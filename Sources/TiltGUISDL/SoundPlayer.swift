@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltGUI
 
 /// Plays the board's sounds (docs/gui.md, "Sound") on the sound card, which it opens at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltGUI
 
 /// Rendered strings, kept while they are drawn: tile numbers stay for the whole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSDL2TTF
 
 /// The only file that talks to SDL2_ttf (TTF_GetError is SDL_GetError): a font at one pixel size that turns a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What one thread hands another that waits on a descriptor: a queue behind a lock,
 /// and an eventfd that is readable while the queue holds something. The event loop
 /// and its workers (saves, hints, a polled sensor's reader) pass work and results

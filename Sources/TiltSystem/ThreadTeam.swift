@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Threads that take on one piece of work together: the caller's and `size − 1`
 /// helpers, started once and waiting between pieces. The helpers are scheduled as
 /// the thread that makes the team (they inherit its policy and nice value). The hint

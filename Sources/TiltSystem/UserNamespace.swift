@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which user and group ids this process's user namespace can name.
 ///
 /// The kernel translates a socket peer's credentials (SO_PEERCRED) into the reader's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The escape sequences of a full-screen view: plain VT100/ANSI (cursor position,
 /// erase in line, reverse video), which every terminal and SSH session has, so
 /// no terminfo is needed.

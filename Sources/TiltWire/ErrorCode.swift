@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The stable codes of `error` messages (docs/protocol.md lists them).
 public enum ErrorCode: String, Sendable, CaseIterable {
     /// The line is not valid UTF-8.

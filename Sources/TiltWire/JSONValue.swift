@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A parsed JSON value. Numbers keep their text so that large integers (seeds)
 /// survive exactly; objects keep their key order.
 public enum JSONValue: Equatable, Sendable {

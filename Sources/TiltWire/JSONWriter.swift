@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes one JSON object as a line, field by field, straight into bytes:
 /// server messages are encoded once and the same bytes go to every client.
 public struct JSONWriter {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
 
 /// Protocol v1 (docs/protocol.md): JSON Lines over a Unix stream socket.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The tilt detector's view of the tablet, for a live gauge (docs/protocol.md, `pose`).
 ///
 /// Angles are in degrees in the screen's frame, measured from the neutral pose (after

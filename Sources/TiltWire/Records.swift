@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The best results of solved games on one board size (docs/protocol.md): the best
 /// time and the fewest moves, each from whichever game set it.
 public struct SizeRecord: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
 
 /// How far the tablet must tilt to move a tile, and how far back to re-arm: the two

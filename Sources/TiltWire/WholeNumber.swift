@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A JSON number's value when it is a whole number, read exactly from its text.
 ///
 /// JSON has one number type: `4`, `4.0`, `4e0` and `40e-1` are the same value, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|hints|pipelined|solver|all] [--quick]`;
 // `solver --big`: only the big-board hints, 50 seeded boards per size.
 // `solver --fifteen` builds the 4×4 tables and solves 100 seeded 4×4 boards only (30 with `--quick`).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The driver lab: the release tiltpuzzled against the kernel's own I2C accelerometer drivers.
 
 Debian's kernel under QEMU with i2c-stub standing in for the I2C bus: each chip's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The kernel lab: the release tiltpuzzled against real kernel drivers under QEMU.
 
 Gets Debian's kernel (cached), builds the daemon and the guest helpers, packs an

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Replays trace files through the detector model and prints what fires.
 
     python3 Tests/Oracle/check_trace.py traces/demo.csv Tests/Fixtures/detector/*.csv

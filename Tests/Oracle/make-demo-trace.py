@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Generates traces/demo.csv: a sample trace of a 3x3 game solved by tilting a
 hand-held tablet, for `tiltpuzzled --source replay:traces/demo.csv` and the golden
 tests. (`tiltpuzzle demo` makes its own trace for any game, in Swift.)

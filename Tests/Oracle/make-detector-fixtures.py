@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Generates the golden tilt-detector fixtures in Tests/Fixtures/detector/.
 
     python3 Tests/Oracle/make-detector-fixtures.py           # write NAME.csv and NAME.expected

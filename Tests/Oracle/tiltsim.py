@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An independent model of TiltCore for the trace and fixture generators (Python 3,
 stdlib only; Tests/Oracle/README.md says why it exists).
 

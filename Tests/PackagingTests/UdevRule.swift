@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// One rule of a udev rules file: `KEY{attribute} OP "value"` pairs separated by commas,

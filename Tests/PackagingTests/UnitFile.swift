@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A systemd unit file's settings: section → key → values in order (a key may repeat).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the QEMU labs share (Tests/KernelLab, Tests/DriverLab, Tests/SystemLab).
 
 Failures that name the step they happened in, a command runner that shows a failed

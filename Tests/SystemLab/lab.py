@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The system lab: tiltpuzzle installed for real on Debian 12 with systemd as PID 1.
 
 Builds (once, cached) a minimal Debian root file system with mmdebstrap and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The power-cut run's verdict (README.md, "Power cuts"), from what the boots wrote.
 
 Each boot N left in boot-N/: `play.txt`, the player's log (every request sent and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// FNV-1a, 64 bits: a short, well-known hash that catches truncated or damaged
 /// table files (docs/solver.md, "Tables on disk"). Not a defence against tampering:
 /// the tables only steer a search, and every answer is replayed before it is trusted.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// Optimal 4×4 search: IDA* guided by the additive pattern databases, taking the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The `k`th (0..<4: up, down, left, right) neighbour of `cell` on a `side`×`side`
 /// grid, or -1 past its edge. (No array per call: the searches ask it for every node.)
 @inline(__always)

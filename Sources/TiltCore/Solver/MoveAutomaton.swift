@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Duplicate-path pruning for the sliding searches (docs/solver.md, "Duplicate paths").
 ///
 /// Many different sequences of the empty cell's moves leave a board the same: round a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Shortens a solution by windows (docs/solver.md, "Big boards"): the boards before
 /// and after a window of the path are fixed, and the plain IDA* (`ManhattanSearch`,
 /// bounded by the Manhattan distance of every tile from where the later board has it)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Builds one pattern-database table (docs/solver.md, "Building the tables").
 ///
 /// A breadth-first search backwards from the goal over (placement of the group's five

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The pattern databases as bytes, for a cache on disk (docs/solver.md, "Tables on disk").
 /// The caller does the file I/O; this side checks everything it reads.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One group's pattern table in four bits per entry (docs/solver.md, "Tables in memory").
 ///
 /// A group's distance is its tiles' Manhattan distance plus an even excess: each move

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * i2c-accel: an I2C accelerometer's data registers on i2c-stub, written through
  * /dev/i2c-N, so that the kernel's own driver reads the tilts the script plays.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * iio-holder: another program that holds an IIO accelerometer, as a screen-rotation
  * service does: it sets the trigger, enables every scan element and the buffer, opens

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * A PlayStation controller on USB, through /dev/uhid, for the kernel's own driver: a
  * DualSense for hid-playstation, or (-m dualshock4, -m dualshock3) a DualShock 4 or a

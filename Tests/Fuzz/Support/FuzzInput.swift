@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads a fuzzer's input as decisions (sizes, flags, choices) followed by payload,
 /// so that one byte string drives both the shape of a test and its data.
 /// Running out of bytes yields zeros: every input is a valid test.

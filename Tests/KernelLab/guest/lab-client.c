@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * lab-client: a protocol client that records what the daemon says.
  *

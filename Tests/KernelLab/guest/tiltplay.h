@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * The tilt script player shared by the lab's fake accelerometers (uhid-accel,
  * uinput-accel). A backend says how to create the device, destroy it and send one

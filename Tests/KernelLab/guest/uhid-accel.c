@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * uhid-accel: an accelerometer on the kernel's real HID sensor hub stack.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * What the labs' fake HID devices share (uhid-accel, uhid-pad): the /dev/uhid
  * descriptor, one event written, and the device created from its descriptor and ids

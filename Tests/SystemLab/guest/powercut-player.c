@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* The power-cut run's player (Tests/SystemLab/README.md, "Power cuts"): a client of
  * the installed daemon that plays until the machine loses power, and writes down
  * every line it sends and every line it is shown, with the time, to a log on the
