@@ -53,6 +53,8 @@ SWIFTFLAGS ?= -c release --static-swift-stdlib $(LEANFLAGS) $(HARDENFLAGS)
 BUILDDIR ?= .build/release
 MANBUILDDIR ?= .build/man
 MOBUILDDIR ?= .build/locale
+# The desktop entry and the AppStream data with every language's texts merged in.
+DESKTOPBUILDDIR ?= .build/desktop
 MSGFMT ?= msgfmt
 GO_MD2MAN ?= go-md2man
 AWK ?= awk
@@ -76,19 +78,20 @@ ICONDIRS = $(foreach size,$(ICONSIZES),$(DATADIR)/icons/hicolor/$(size)x$(size)/
 LINGUAS := $(shell $(SED) -e 's/\#.*//' po/LINGUAS)
 # Laid out as installed, so TILTPUZZLE_LOCALEDIR=$(MOBUILDDIR) runs the build in a language.
 CATALOGS = $(LINGUAS:%=$(MOBUILDDIR)/%/LC_MESSAGES/tiltpuzzle.mo)
+DESKTOPFILES = $(DESKTOPBUILDDIR)/$(APPID).desktop $(DESKTOPBUILDDIR)/$(APPID).metainfo.xml
 VERSION := $(shell $(SED) -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TiltCommandLine/ProductVersion.swift)
 
 # Paths the units name, filled in at install time.
 SUBSTITUTE = $(SED) -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
 
-.PHONY: all programs man catalogs install uninstall
+.PHONY: all programs man catalogs desktop-files install uninstall
 
 # Part of the build (not a target of its own), so that install with the programs
 # built makes nothing.
 LINKSTATICCXX = mkdir -p $(STATICCXXDIR) && archive=$$($(CC) -print-file-name=libstdc++.a) && \
 	test -f "$$archive" && ln -sf "$$archive" $(STATICCXXDIR)/libstdc++.a
 
-all: programs man catalogs
+all: programs man catalogs desktop-files
 
 programs:
 	$(LINKSTATICCXX)
@@ -103,6 +106,21 @@ $(PROGRAMS:%=$(BUILDDIR)/%):
 man: $(MANPAGES:%=$(MANBUILDDIR)/%)
 
 catalogs: $(CATALOGS)
+
+desktop-files: $(DESKTOPFILES)
+
+# The templates' texts in every language of po/LINGUAS (msgfmt reads the list), as GNOME
+# applications merge theirs: Name[de]=…, <p xml:lang="de">…; the metainfo by AppStream's
+# ITS rules, which the appstream package installs.
+$(DESKTOPBUILDDIR)/$(APPID).desktop: desktop/$(APPID).desktop.in po/LINGUAS $(LINGUAS:%=po/%.po)
+	@mkdir -p $(@D)
+	$(MSGFMT) --desktop --template=$< -d po -o $@.tmp
+	mv -f $@.tmp $@
+
+$(DESKTOPBUILDDIR)/$(APPID).metainfo.xml: desktop/$(APPID).metainfo.xml.in po/LINGUAS $(LINGUAS:%=po/%.po)
+	@mkdir -p $(@D)
+	$(MSGFMT) --xml --template=$< -d po -o $@.tmp
+	mv -f $@.tmp $@
 
 $(MOBUILDDIR)/%/LC_MESSAGES/tiltpuzzle.mo: po/%.po
 	@mkdir -p $(@D)
@@ -123,7 +141,7 @@ $(MANBUILDDIR)/%: docs/%.md docs/tiltpuzzled.conf scripts/conf-keys.awk Sources/
 	rm -f $@.keys $@.md
 	mv -f $@.tmp $@
 
-install: $(PROGRAMS:%=$(BUILDDIR)/%) man catalogs
+install: $(PROGRAMS:%=$(BUILDDIR)/%) man catalogs desktop-files
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UDEVHWDBDIR) \
 		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/tiltpuzzle $(DESTDIR)$(DOCDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
@@ -142,8 +160,8 @@ install: $(PROGRAMS:%=$(BUILDDIR)/%) man catalogs
 	for page in $(MANPAGES); do \
 		$(INSTALL) -m 0644 $(MANBUILDDIR)/$$page $(DESTDIR)$(MANDIR)/man$${page##*.}/$$page || exit 1; \
 	done
-	$(INSTALL) -m 0644 desktop/$(APPID).desktop $(DESTDIR)$(DATADIR)/applications/$(APPID).desktop
-	$(INSTALL) -m 0644 desktop/$(APPID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APPID).metainfo.xml
+	$(INSTALL) -m 0644 $(DESKTOPBUILDDIR)/$(APPID).desktop $(DESTDIR)$(DATADIR)/applications/$(APPID).desktop
+	$(INSTALL) -m 0644 $(DESKTOPBUILDDIR)/$(APPID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APPID).metainfo.xml
 	$(INSTALL) -m 0644 desktop/$(APPID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APPID).svg
 	for size in $(ICONSIZES); do \
 		$(INSTALL) -m 0644 desktop/icons/$$size.png $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/$(APPID).png || exit 1; \

@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "TiltCommandLine", dependencies: ["TiltSystem"], swiftSettings: lean),
         .target(name: "TiltClient", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltCommandLine"]),
         .target(name: "TiltTerminal", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
-        .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltCommandLine"]),
+        .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF", "CSDL2Image", "CWayland"]),
         .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
         .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
-        .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
+        .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
         // The window's own files (settings, the pictures folder) in a temporary folder; no display.
         .testTarget(name: "TiltGUISDLTests", dependencies: ["TiltGUI", "TiltGUISDL", "TiltSystem"]),
         .testTarget(name: "TiltDemoTests", dependencies: ["TiltSystem", "TiltDemo"]),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltClient
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// What the window shows: the client's game (`ClientGame`, the same model `play`
@@ -123,9 +124,9 @@ public struct BoardScene: Sendable {
         var lines = [GameText.solveText(moves: state.moves, time: game.solvedTime)]
         let news = game.solvedNews ?? RecordNews()
         if let record = GameText.newsLine(news) ?? GameText.bestText(state) { lines.append(GameText.ownLine(record)) }
-        lines.append("New game: n or the New button")
+        lines.append(L("New game: n or the New button"))
         let progress = celebrationAge.map { min(1, ($0 - solvedPause) / Self.celebrationDuration) } ?? 1
-        return Celebration(title: "Solved!", lines: lines, progress: progress, isRecord: news.isRecord)
+        return Celebration(title: L("Solved!"), lines: lines, progress: progress, isRecord: news.isRecord)
     }
 
     /// How long the gauge shows a fired tilt.
@@ -157,7 +158,7 @@ public struct BoardScene: Sendable {
     /// The first status line: the game, then a notice or the hint.
     public var gameLine: String {
         guard let state else { return "" }
-        var text = "\(GameText.sizeText(state.size))   \(CountText.text(state.moves, "move"))"
+        var text = GameText.sizeText(state.size) + "   " + GameText.movesText(state.moves)
         if let note {
             text += " — \(note)"
         } else if let notice = game.notice {
@@ -172,16 +173,16 @@ public struct BoardScene: Sendable {
     public var sensorLine: String {
         switch connection {
         case .connecting(let reason):
-            return "connecting…" + (reason.map { " \($0)" } ?? "")
+            return reason.map { L("connecting… {0}", $0) } ?? L("connecting…")
         case .connected:
             guard let sensor else { return "" }
             switch sensor.status {
-            case .active: return "sensor on: " + (sensor.name ?? sensor.kind ?? "tilt to play")
-            case .idle: return "sensor idle"
-            case .absent, .disabled: return "no sensor: keys or touch"
-            case .ended: return "sensor: trace ended"
-            case .error: return "sensor lost" + (sensor.message.map { ": \($0)" } ?? "")
-            case .busy: return "sensor busy" + (sensor.message.map { ": \($0)" } ?? "")
+            case .active: return L("sensor on: {0}", sensor.name ?? sensor.kind ?? L("tilt to play"))
+            case .idle: return L("sensor idle")
+            case .absent, .disabled: return L("no sensor: keys or touch")
+            case .ended: return L("sensor: trace ended")
+            case .error: return sensor.message.map { L("sensor lost: {0}", $0) } ?? L("sensor lost")
+            case .busy: return sensor.message.map { L("sensor busy: {0}", $0) } ?? L("sensor busy")
             }
         }
     }
@@ -189,7 +190,7 @@ public struct BoardScene: Sendable {
     /// Shown over the board once the last tile has landed on a solved board.
     public var solvedBanner: String? {
         guard let state, state.solved, state.moves > 0, animator?.pendingSlides ?? 0 == 0 else { return nil }
-        return "Solved! " + GameText.solveText(moves: state.moves, time: game.solvedTime)
+        return L("Solved! {0}", GameText.solveText(moves: state.moves, time: game.solvedTime))
     }
 
     /// The tile (its value) the hint says to slide next: it glows.
@@ -211,8 +212,9 @@ public struct BoardScene: Sendable {
     /// button the board's size.
     public func label(for control: Control) -> String {
         switch control {
-        case .sensitivity: "Tilt: \(sensitivityName) (s)"
-        case .size: "Size: " + (state.map { GameText.sizeText($0.size) } ?? "…") + " (g)"
+        // TRANSLATORS: the sensitivity button, with its setting: "Tilt: normal".
+        case .sensitivity: L("Tilt: {0}", sensitivityName) + " (\(control.key))"
+        case .size: L("Size: {0}", state.map { GameText.sizeText($0.size) } ?? "…") + " (\(control.key))"
         default: control.label
         }
     }

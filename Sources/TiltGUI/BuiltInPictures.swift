@@ -3,6 +3,7 @@
 /// with large shapes in many colours, so that every piece, even of a 10×10 board, can be
 /// told from its neighbours. They are compiled into the program, so the window needs no
 /// data folder to find them.
+import TiltSystem
 public enum BuiltInPictures {
     public struct Picture: Equatable, Sendable {
         /// The name the settings file and `--picture` use.
@@ -17,7 +18,7 @@ public enum BuiltInPictures {
     public static func named(_ name: String) -> Picture? { all.first { $0.name == name } }
 
     /// Dawn over rolling hills: a sun, a red house and a tree, a striped field.
-    static let hills = Picture(name: "hills", title: "Hills at dawn", svg: """
+    static let hills = Picture(name: "hills", title: L("Hills at dawn"), svg: """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">
         <defs>
         <linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="512">
@@ -45,7 +46,7 @@ public enum BuiltInPictures {
         """)
 
     /// A harbour: a red-sailed boat on a blue sea, a striped lighthouse, clouds.
-    static let harbour = Picture(name: "harbour", title: "Harbour", svg: """
+    static let harbour = Picture(name: "harbour", title: L("Harbour"), svg: """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">
         <defs>
         <linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="300">
@@ -81,7 +82,7 @@ public enum BuiltInPictures {
         """)
 
     /// Hot-air balloons over a town, each with its own colours.
-    static let balloons = Picture(name: "balloons", title: "Balloons", svg: """
+    static let balloons = Picture(name: "balloons", title: L("Balloons"), svg: """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">
         <defs>
         <linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="512">
@@ -115,7 +116,7 @@ public enum BuiltInPictures {
         """)
 
     /// Circles and triangles in a 10×10 grid of colours: every piece of every size differs.
-    static let mosaic = Picture(name: "mosaic", title: "Mosaic", svg: mosaicSVG())
+    static let mosaic = Picture(name: "mosaic", title: L("Mosaic"), svg: mosaicSVG())
 
     /// A colour wheel walked across the grid (hue by column, lightness by row) with a
     /// shape in each square whose colour is the opposite hue.

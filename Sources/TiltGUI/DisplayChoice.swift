@@ -3,6 +3,7 @@
 /// cannot: the display tried and why, once (docs/gui.md, "No display"). SDL would
 /// otherwise probe every driver it has, let a Wayland library complain on its own
 /// about `XDG_RUNTIME_DIR`, and fall back to drawing off screen.
+import TiltSystem
 public struct DisplayChoice: Equatable, Sendable {
     /// The video driver to ask SDL for (`x11`, `wayland`); nil leaves SDL to choose.
     public var driver: String?
@@ -18,17 +19,17 @@ public struct DisplayChoice: Equatable, Sendable {
         switch (x11, wayland) {
         case (let x11?, nil):
             driver = "x11"
-            tried = "the X display \(x11)"
+            tried = L("the X display {0}", x11)
         case (nil, let wayland?):
             driver = "wayland"
-            tried = "the Wayland display \(wayland)"
+            tried = L("the Wayland display {0}", wayland)
         case (let x11?, let wayland?):
             driver = nil   // SDL prefers X11 where both are (XWayland); either will do
-            tried = "the X display \(x11) or the Wayland display \(wayland)"
+            tried = L("the X display {0} or the Wayland display {1}", x11, wayland)
         case (nil, nil):
             driver = nil
-            tried = "no display"
-            missing = "no display to show the board on: neither DISPLAY nor WAYLAND_DISPLAY is set"
+            tried = L("no display")
+            missing = L("no display to show the board on: neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         // A driver asked for by name (`SDL_VIDEODRIVER=offscreen` for tests) is SDL's to use.
         if environment["SDL_VIDEODRIVER"].map({ !$0.isEmpty }) == true {
@@ -39,6 +40,6 @@ public struct DisplayChoice: Equatable, Sendable {
 
     /// The one line for a display that did not open, with SDL's reason.
     public func failure(reason: String) -> String {
-        "cannot open \(tried): \(reason)"
+        L("cannot open {0}: {1}", tried, reason)
     }
 }

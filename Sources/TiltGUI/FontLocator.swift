@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Finds a TrueType font for the tile numbers at run time: the package that ships
 /// it puts it in different places on different distributions.
+import TiltSystem
 public enum FontLocator {
     /// DejaVu Sans Bold where distributions install it (Debian's fonts-dejavu-core first).
     public static let knownPaths = [
@@ -20,14 +21,14 @@ public enum FontLocator {
     public static func locate(explicit: String?, exists: (String) -> Bool,
                               fontconfig: () -> String?) throws(NotFound) -> String {
         if let explicit {
-            guard exists(explicit) else { throw NotFound(description: "the font \(explicit) does not exist") }
+            guard exists(explicit) else { throw NotFound(description: L("the font {0} does not exist", explicit)) }
             return explicit
         }
         if let known = knownPaths.first(where: exists) { return known }
         if let suggested = fontconfig(), suggested.hasSuffix(".ttf") || suggested.hasSuffix(".otf"), exists(suggested) {
             return suggested
         }
-        throw NotFound(description: "no TrueType font found (tried \(knownPaths.joined(separator: ", ")) and fc-match).\n"
-            + "Install one (Debian: apt install fonts-dejavu-core) or pass --font PATH.")
+        throw NotFound(description: L("no TrueType font found (tried {0} and fc-match).\nInstall one (Debian: apt install fonts-dejavu-core) or pass --font PATH.",
+                                      knownPaths.joined(separator: ", ")))
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCommandLine
 import TiltCore
+import TiltSystem
 
 /// The graphical board's command line, declared once: `tiltpuzzle gui` shows the
 /// help and checks the options, `tiltpuzzle-gui` (which it runs) parses them.
@@ -17,36 +18,26 @@ public struct GUIOptions: Equatable, Sendable {
     /// The picture to play with, as given (`PictureChoice(naming:)` reads it); nil: the kept choice.
     public var picture: String?
 
-    static let fullscreenOption = OptionSpec("--fullscreen", help: "Fill the screen (f switches while playing).")
-    static let windowOption = OptionSpec("--window", value: "WxH", help: "The window's size in pixels (default 640x800).")
-    static let fontOption = OptionSpec("--font", value: "PATH", help: "A TrueType font for the numbers (default: DejaVu Sans Bold).")
-    static let muteOption = OptionSpec("--mute", help: "Start with the sounds off (m switches them while playing).")
+    static let fullscreenOption = OptionSpec("--fullscreen", help: L("Fill the screen (f switches while playing)."))
+    static let windowOption = OptionSpec("--window", value: "WxH", help: L("The window's size in pixels (default 640x800)."))
+    static let fontOption = OptionSpec("--font", value: "PATH", help: L("A TrueType font for the numbers (default: DejaVu Sans Bold)."))
+    static let muteOption = OptionSpec("--mute", help: L("Start with the sounds off (m switches them while playing)."))
     static let frameStatsOption = OptionSpec("--frame-stats",
-                                             help: "After each burst of animation, print the frames drawn and their rate to stderr.")
+                                             help: L("After each burst of animation, print the frames drawn and their rate to stderr."))
     static let screenRotationOption = OptionSpec(
         "--screen-rotation", value: "DEGREES",
-        help: "How the picture is turned, \(ScreenRotation.allowedText) counter-clockwise, for a display that does not say (default: as the display says, else the daemon's).")
+        help: L("How the picture is turned, {0} counter-clockwise, for a display that does not say (default: as the display says, else the daemon's).", ScreenRotation.allowedText))
     static let pictureOption = OptionSpec(
         "--picture", value: "FILE",
-        help: "Play with a picture: a PNG, JPEG, WebP or SVG file, one of the built-in pictures (\(BuiltInPictures.all.map(\.name).joined(separator: ", "))), or numbers (default: the last choice).")
+        help: L("Play with a picture: a PNG, JPEG, WebP or SVG file, one of the built-in pictures ({0}), or numbers (default: the last choice).", BuiltInPictures.all.map(\.name).joined(separator: ", ")))
     /// `tiltpuzzle-gui --version`; `tiltpuzzle --version` speaks for `tiltpuzzle gui`.
-    public static let versionOption = OptionSpec("--version", help: "Print the version and the license, and exit.")
-    static let socketOption = OptionSpec("--socket", value: "PATH", help: "The daemon's socket (default: as tiltpuzzle finds it).")
+    public static let versionOption = OptionSpec("--version", help: L("Print the version and the license, and exit."))
+    static let socketOption = OptionSpec("--socket", value: "PATH", help: L("The daemon's socket (default: as tiltpuzzle finds it)."))
 
     public static let spec = CommandSpec(
-        "gui", summary: "Play on a graphical board, by touch, mouse, keys or tilting the tablet.",
+        "gui", summary: L("Play on a graphical board, by touch, mouse, keys or tilting the tablet."),
         options: [pictureOption, fullscreenOption, windowOption, fontOption, screenRotationOption, muteOption, frameStatsOption],
-        discussion: """
-            Tap a tile in the gap's row or column to slide it there
-            (another tile only shakes); swipe a tile to move it.
-            Keys: arrows tilt, u undo, r redo, n new game (it asks during a game),
-            g board size, c calibrate, h or ? hint, s sensitivity, o screen rotation, f full screen,
-            p picture, v peek at the whole picture, m sound on and off,
-            q or Escape quit. Asked about a new game: y or Enter starts it,
-            n or Escape keeps the game, 3 to 6 choose the size.
-            A slide, a bump and a solve each make a short sound.
-            The window reconnects by itself when the daemon restarts.
-            """)
+        discussion: L("Tap a tile in the gap's row or column to slide it there (another tile only shakes); swipe a tile to move it. Keys: arrows tilt, u undo, r redo, n new game (it asks during a game), g board size, c calibrate, h or ? hint, s sensitivity, o screen rotation, f full screen, p picture, v peek at the whole picture, m sound on and off, q or Escape quit. Asked about a new game: y or Enter starts it, n or Escape keeps the game, 3 to 6 choose the size. A slide, a bump and a solve each make a short sound. The window reconnects by itself when the daemon restarts."))
 
     /// `spec` as `tiltpuzzle-gui` reads it: there the socket is one of its own options.
     public static let standaloneSpec: CommandSpec = {
@@ -64,13 +55,13 @@ public struct GUIOptions: Equatable, Sendable {
         font = arguments.value(Self.fontOption)
         // An empty path is a slip on the command line, not a file to look for.
         for (option, value) in [(Self.socketOption, socket), (Self.fontOption, font)] where value?.isEmpty == true {
-            throw UsageError("\(option.name) needs a path, not ''")
+            throw UsageError(L("{0} needs a path, not ''", option.name))
         }
         frameStats = arguments.flag(Self.frameStatsOption)
         picture = arguments.value(Self.pictureOption)
-        if picture?.isEmpty == true { throw UsageError("--picture needs a file or a picture's name, not ''") }
+        if picture?.isEmpty == true { throw UsageError(L("--picture needs a file or a picture's name, not ''")) }
         mute = arguments.flag(Self.muteOption)
-        if let size = try arguments.value(Self.windowOption, as: "WIDTHxHEIGHT, each 160 to 16384 pixels (e.g. 640x800)", Self.size) {
+        if let size = try arguments.value(Self.windowOption, as: L("WIDTHxHEIGHT, each 160 to 16384 pixels (e.g. 640x800)"), Self.size) {
             windowSize = size
         }
         screenRotation = try arguments.value(Self.screenRotationOption, as: ScreenRotation.allowedText) {

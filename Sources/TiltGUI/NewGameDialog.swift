@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltClient
 import TiltCore
+import TiltSystem
 import TiltWire
 
 /// The question New asks over the board (docs/gui.md, New game): which size, and,
@@ -81,16 +82,16 @@ public struct NewGameDialog: Equatable, Sendable {
         return true
     }
 
-    public var title: String { lostMoves == nil ? "New game" : "Start a new game?" }
+    public var title: String { lostMoves == nil ? L("New game") : L("Start a new game?") }
 
     /// What the player is told before choosing.
     public var message: String {
-        guard let lostMoves else { return "Now \(GameText.sizeText(current)). Choose a size, then Start." }
-        return "This \(GameText.sizeText(current)) game (\(CountText.text(lostMoves, "move"))) will be lost."
+        guard let lostMoves else { return L("Now {0}. Choose a size, then Start.", GameText.sizeText(current)) }
+        return L.plural("This {1} game ({0} move) will be lost.", "This {1} game ({0} moves) will be lost.", lostMoves, GameText.sizeText(current))
     }
 
-    public var cancelLabel: String { lostMoves == nil ? "Cancel" : "Keep playing" }
-    public var startLabel: String { "Start \(GameText.sizeText(selected))" }
+    public var cancelLabel: String { lostMoves == nil ? L("Cancel") : L("Keep playing") }
+    public var startLabel: String { L("Start {0}", GameText.sizeText(selected)) }
 
     /// The request that starts the chosen game.
     public var command: Command { .new(size: selected, seed: nil, shuffle: true) }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// What the tiles show (docs/gui.md, Pictures): their numbers, one of the built-in
 /// pictures (by name, `BuiltInPictures`), or a picture file of the player's.
+import TiltSystem
 public enum PictureChoice: Equatable, Hashable, Sendable {
     case numbers
     case builtIn(String)
@@ -41,7 +42,7 @@ extension PictureChoice {
     /// The name a player knows it by: the built-in picture's title, a file's name.
     public var title: String {
         switch self {
-        case .numbers: "Numbers"
+        case .numbers: L("Numbers")
         case .builtIn(let name): BuiltInPictures.named(name)?.title ?? name
         case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltClient
+import TiltSystem
 
 /// The panel where the player chooses what the tiles show (docs/gui.md, Pictures):
 /// Numbers, the built-in pictures, then the pictures of their own folder, as
@@ -24,7 +25,7 @@ public struct PicturePicker: Equatable, Sendable {
         /// The text under the thumbnail; a file's name, which the painter elides to fit.
         public var label: String {
             switch self {
-            case .numbers: "Numbers"
+            case .numbers: PictureChoice.numbers.title
             case .builtIn(let name): BuiltInPictures.named(name)?.title ?? name
             case .file(let path): PictureFiles.name(ofPath: path)
             }
@@ -50,11 +51,17 @@ public struct PicturePicker: Equatable, Sendable {
     /// entries (a file since moved, or no longer among the newest).
     public var selected: Int? { entries.firstIndex { $0.choice == settings.picture } }
 
-    public static let title = "Picture"
-    public static let previousLabel = "Previous"
-    public static let nextLabel = "Next"
-    public static let closeLabel = "Close"
-    public var numberCornersLabel: String { "Numbers in corners: \(settings.numberCorners.rawValue)" }
+    public static var title: String { L("Picture") }
+    public static var previousLabel: String { L("Previous") }
+    public static var nextLabel: String { L("Next") }
+    public static var closeLabel: String { L("Close") }
+    public var numberCornersLabel: String {
+        switch settings.numberCorners {
+        case .automatic: L("Numbers in corners: auto")
+        case .shown: L("Numbers in corners: on")
+        case .hidden: L("Numbers in corners: off")
+        }
+    }
     public var soundLabel: String { SoundCues.toggleLabel(muted: !settings.sound) }
 
     /// What a tap or a key asks for.

@@ -6,6 +6,7 @@
 /// tile would lag behind the picture, which plays a burst in about a slide's time.
 /// The order is the game's: a slide, then a bump, then the chime of the solve the
 /// slide made.
+import TiltSystem
 public struct SoundCues: Equatable, Sendable {
     private var pending: Set<SoundEffect> = []
 
@@ -33,6 +34,6 @@ public struct SoundCues: Equatable, Sendable {
 
     /// The text of a sound on/off toggle (the key is `m`).
     public static func toggleLabel(muted: Bool) -> String {
-        muted ? "Sound: off (m)" : "Sound: on (m)"
+        (muted ? L("Sound: off") : L("Sound: on")) + " (m)"
     }
 }

@@ -412,7 +412,7 @@ final class GUIApp {
             switch answer.picture {
             case .success(let square):
                 guard let texture = renderer.texture(argb: square.pixels, width: square.side, height: square.side, smooth: true) else {
-                    refused(pending.choice, because: "the window cannot hold it")
+                    refused(pending.choice, because: L("the window cannot hold it"))
                     continue
                 }
                 loadedSide = pending.side
@@ -422,7 +422,7 @@ final class GUIApp {
             case .failure(let refusal) where pending.kept:
                 // The kept picture has gone (deleted, on a card taken out): numbers, said once.
                 log("the picture \(pending.choice.title) cannot be shown (\(refusal)); showing numbers")
-                scene.note = "\(pending.choice.title) cannot be shown: numbers instead"
+                scene.note = L("{0} cannot be shown: numbers instead", pending.choice.title)
                 shownPicture(nil, choice: .numbers)
             case .failure(let refusal):
                 refused(pending.choice, because: refusal.description)
@@ -433,7 +433,7 @@ final class GUIApp {
     /// A picture that cannot be shown leaves the board as it was and says why, in the
     /// status line and on standard error (where a script that passed `--picture` sees it).
     private func refused(_ choice: PictureChoice, because reason: String) {
-        scene.note = "cannot show \(choice.title): \(reason)"
+        scene.note = L("cannot show {0}: {1}", choice.title, reason)
         log("cannot show \(choice.title): \(reason)")
     }
 

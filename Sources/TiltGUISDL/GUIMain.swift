@@ -15,6 +15,8 @@ public enum GUIMain {
     static let program = "tiltpuzzle-gui"
 
     public static func run(arguments: [String]) -> Int32 {
+        // The player's language before any text is made (docs/client.md, "Languages").
+        Localization.start()
         // This program is what `tiltpuzzle gui` runs: help and errors speak of that command.
         let spec = GUIOptions.standaloneSpec
         let options: GUIOptions
@@ -46,7 +48,10 @@ public enum GUIMain {
             defer { TrueType.stop() }
             // A file that is no font would leave every label out: refused before any window opens.
             do throws(FontError) {
-                _ = try Font(path: fontPath, size: 16)
+                let font = try Font(path: fontPath, size: 16)
+                // A font without this language's letters: said once, and the game goes on.
+                let missing = FontCoverage.missing(in: FontCoverage.sample, provided: font.provides)
+                if let line = FontCoverage.warning(font: fontPath, missing: missing) { StandardError.print("\(program): \(line)") }
             } catch {
                 fail(error.description)
                 return ExitStatus.dataError

@@ -38,6 +38,9 @@ final class Font {
 
     deinit { TTF_CloseFont(pointer) }
 
+    /// Whether the font has a glyph of its own for `scalar` (not the box it draws otherwise).
+    func provides(_ scalar: Unicode.Scalar) -> Bool { TTF_GlyphIsProvided32(pointer, scalar.value) != 0 }
+
     /// The width `text` takes, in pixels.
     func width(of text: String) -> Int {
         var width: Int32 = 0

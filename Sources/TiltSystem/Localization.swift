@@ -14,11 +14,12 @@ public enum Localization {
     public static let directoryVariable = "TILTPUZZLE_LOCALEDIR"
 
     /// Takes the language from the environment and opens the catalogs. Only the
-    /// character type and the messages follow the locale: numbers and times stay as the
-    /// protocol and the files write them (a decimal comma would change `--trigger 12.5`).
+    /// messages follow the locale: numbers and times stay as the protocol and the files
+    /// write them (a decimal comma would change `--trigger 12.5`), and the character type
+    /// stays C, under which X11 opens no input method (SDL's window waited for one); the
+    /// catalogs come out as UTF-8 by the bound codeset all the same.
     public static func start(environment: [String: String] = ProcessEnvironment.current,
                              executable: String? = ownPath()) {
-        _ = setlocale(LC_CTYPE, "")
         _ = setlocale(LC_MESSAGES, "")
         _ = bindtextdomain(domain, directory(environment: environment, executable: executable))
         // The catalogs are UTF-8 and so is every terminal and window the programs write to.
@@ -50,6 +51,20 @@ public enum Localization {
                 String(cString: dngettext(domain, one, many, UInt(clamping: count.magnitude)))
             }
         }
+    }
+
+    /// `body` run with this thread alone in `locale` (`de_DE.UTF-8`), the catalogs read
+    /// from `directory`: how a test reads what a view says in a language while the tests
+    /// beside it, on other threads, still read English. nil when the system has no such
+    /// locale (scripts/setup generates the ones the tests use).
+    public static func speaking<T>(_ locale: String, catalogs directory: String, _ body: () throws -> T) rethrows -> T? {
+        guard let language = newlocale(LC_MESSAGES_MASK | LC_CTYPE_MASK, locale, nil) else { return nil }
+        defer { freelocale(language) }
+        _ = bindtextdomain(domain, directory)
+        _ = bind_textdomain_codeset(domain, "UTF-8")
+        let previous = uselocale(language)
+        defer { _ = uselocale(previous) }
+        return try body()
     }
 
     /// This program's path, as the kernel knows it.

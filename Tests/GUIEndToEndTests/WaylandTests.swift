@@ -16,10 +16,11 @@ import Glibc
 @Suite(.serialized) struct WaylandTests {
     static let output = (width: 1280, height: 800)
 
-    /// The desktop entry's Exec line, as the repository ships it.
+    /// The desktop entry's Exec line, as the repository ships it (its template: the build
+    /// merges only the translations in).
     static func execLine() throws -> String {
         let entry = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("desktop/\(AppIdentity.id).desktop"), encoding: .utf8)
+            .deletingLastPathComponent().appendingPathComponent("desktop/\(AppIdentity.id).desktop.in"), encoding: .utf8)
         guard let line = entry.split(separator: "\n").first(where: { $0.hasPrefix("Exec=") }) else {
             throw TestFailure("the desktop entry has no Exec line")
         }

@@ -53,6 +53,13 @@ import TiltGUI
         #expect(entry["StartupWMClass"] == Self.id, "the window's X11 class is the id")
         #expect(entry["Categories"]?.split(separator: ";").contains("LogicGame") == true, "\(entry["Categories"] ?? "")")
         #expect(entry["Keywords"]?.contains("puzzle") == true)
+        // Each language of po/ merged in from its catalog, as the software centres show it.
+        for language in InstallTests.languages {
+            for key in ["Name", "GenericName", "Comment", "Keywords"] {
+                #expect(entry["\(key)[\(language)]"].map { !$0.isEmpty && $0 != entry[key] } == true, "\(key)[\(language)]")
+            }
+        }
+        #expect(entry["Name[de]"] == "Kipp-Puzzle")
         let program = entry["Exec"]?.split(separator: " ").first.map(String.init) ?? ""
         #expect(FileManager.default.isExecutableFile(atPath: destination.file("usr/bin/\(program)")),
                 "Exec names \(program), which make install puts in the bin folder")
@@ -72,6 +79,12 @@ import TiltGUI
         #expect(text.contains("<id>\(Self.id)</id>"))
         #expect(text.contains("<launchable type=\"desktop-id\">\(Self.id).desktop</launchable>"))
         #expect(text.contains("<content_rating type=\"oars-1.1\""))
+        // The summary and the description in each language of po/.
+        for language in InstallTests.languages {
+            #expect(text.contains("<summary xml:lang=\"\(language)\">"), "summary in \(language)")
+            #expect(text.contains("<p xml:lang=\"\(language)\">"), "description in \(language)")
+        }
+        #expect(text.contains("<summary xml:lang=\"ru\">Пятнашки, в которые играют, наклоняя планшет</summary>"))
         // Every screenshot it shows is one of the docs' pictures.
         let images = text.components(separatedBy: "<image>").dropFirst().compactMap { $0.components(separatedBy: "</image>").first }
         #expect(images.count >= 5, "\(images)")

@@ -14,6 +14,8 @@ import Testing
         let catalogBuild = TemporaryDirectory()
         var all = variables
         all["MOBUILDDIR"] = catalogBuild.path
+        let desktopBuild = TemporaryDirectory()
+        all["DESKTOPBUILDDIR"] = desktopBuild.path
         all["BUILDDIR"] = BuiltProducts.directory.path
         all["MANBUILDDIR"] = manBuild.path
         let assignments = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

@@ -2,16 +2,28 @@
 import Testing
 import TiltCore
 import TiltGUI
+import TiltSystem
 import TiltWire
 
 @Suite struct ButtonLabelTests {
     /// DejaVu Sans Bold's advances (the default font), in 2048ths of the pixel size, for
-    /// the characters the buttons' labels use; what is not listed counts as the widest.
+    /// the characters the buttons' labels use in English and in the catalogs' languages
+    /// (German's umlauts, Greek, Cyrillic), read from the font's hmtx table; what is not
+    /// listed counts as the widest.
     static let advances: [Character: Double] = [
-        " ": 713, "(": 936, ")": 936, ":": 819, "×": 1716, "…": 2048, "C": 1503, "H": 1714, "N": 1714, "Q": 1741,
-        "R": 1577, "S": 1475, "T": 1397, "U": 1663, "a": 1382, "b": 1466, "c": 1214, "d": 1466, "e": 1389,
-        "f": 891, "g": 1466, "h": 1458, "i": 702, "l": 702, "m": 2134, "n": 1458, "o": 1407, "q": 1466,
-        "r": 1010, "s": 1219, "t": 979, "u": 1458, "w": 1892, "z": 1192,
+        " ": 713, "(": 936, ")": 936, ":": 819, "×": 1716, "…": 2048,
+        "A": 1585, "B": 1561, "C": 1503, "D": 1700, "E": 1399, "F": 1399, "G": 1681, "H": 1714, "I": 762, "J": 762,
+        "K": 1587, "L": 1305, "M": 2038, "N": 1714, "O": 1741, "P": 1501, "Q": 1741, "R": 1577, "S": 1475, "T": 1397,
+        "U": 1663, "V": 1585, "W": 2259, "X": 1579, "Y": 1483, "Z": 1485, "a": 1382, "b": 1466, "c": 1214, "d": 1466,
+        "e": 1389, "f": 891, "g": 1466, "h": 1458, "i": 702, "j": 702, "k": 1362, "l": 702, "m": 2134, "n": 1458,
+        "o": 1407, "p": 1466, "q": 1466, "r": 1010, "s": 1219, "t": 979, "u": 1458, "v": 1335, "w": 1892, "x": 1321,
+        "y": 1335, "z": 1192, "ß": 1473, "ä": 1382, "ö": 1407, "ü": 1458, "Έ": 1732, "Β": 1561, "Ε": 1399, "Κ": 1587,
+        "Μ": 2038, "Ν": 1714, "Π": 1714, "Ρ": 1501, "ά": 1407, "έ": 1140, "ή": 1458, "ί": 798, "α": 1407, "γ": 1395,
+        "δ": 1407, "ε": 1140, "η": 1458, "θ": 1407, "ι": 798, "κ": 1455, "λ": 1296, "μ": 1507, "ν": 1395, "ξ": 1210,
+        "ο": 1407, "π": 1620, "ρ": 1466, "ς": 1214, "σ": 1595, "τ": 1307, "ω": 1780, "ό": 1407, "ύ": 1383, "В": 1561,
+        "Н": 1714, "О": 1741, "Р": 1501, "С": 1503, "У": 1579, "а": 1382, "б": 1430, "в": 1296, "г": 1070, "д": 1654,
+        "е": 1389, "з": 1190, "и": 1435, "к": 1390, "л": 1500, "м": 1674, "н": 1415, "о": 1407, "р": 1466, "с": 1214,
+        "т": 1187, "у": 1335, "х": 1321, "ч": 1406, "ы": 1852, "ь": 1295, "я": 1315, "ё": 1389,
     ]
     static func width(_ text: String, _ size: Double) -> Double {
         text.reduce(0) { $0 + ($1.isASCII && $1.isNumber ? 1425 : advances[$1] ?? 2134) } * size / 2048
@@ -46,6 +58,29 @@ import TiltWire
         let scenes = Self.scenes()
         #expect(scenes.map { $0.label(for: .sensitivity) }.contains("Tilt: custom (s)"))
         #expect(scenes.map { $0.label(for: .size) }.contains("Size: 10×10 (g)"))
+        let cut = Self.cutLabels(scenes)
+        let windows = Set(cut.map { $0.prefix { $0 != " " } }).sorted()
+        #expect(cut.isEmpty, "\(cut.count) labels cut in \(windows.count) windows: \(windows); e.g. \(cut.first ?? "")")
+    }
+
+    /// The same in every language of po/ (German's words are long): the labels as the
+    /// catalog says them, measured with the same advances.
+    @Test(arguments: CompiledCatalog.languages)
+    func everyButtonShowsItsWholeLabelInEveryWindowIn(language: String) throws {
+        let locale = ["de": "de_DE.UTF-8", "el": "el_GR.UTF-8", "ru": "ru_RU.UTF-8"][language] ?? "\(language).UTF-8"
+        let outcome = Localization.speaking(locale, catalogs: CompiledCatalog.directory) { () -> ([String], [String]) in
+            let scenes = Self.scenes()
+            return (scenes.map { $0.label(for: .undo) }, Self.cutLabels(scenes))
+        }
+        let (undo, cut) = try #require(outcome, "no locale \(locale): scripts/setup generates it")
+        // The catalog was read: the button does not say the English word.
+        #expect(undo.allSatisfy { $0 != "Undo (u)" && $0.hasSuffix(" (u)") }, "\(undo.first ?? "")")
+        let windows = Set(cut.map { $0.prefix { $0 != " " } }).sorted()
+        #expect(cut.isEmpty, "\(language): \(cut.count) labels cut in \(windows.count) windows: \(windows); e.g. \(cut.first ?? "")")
+    }
+
+    /// Every label of `scenes` that does not fit its button, at every window size and board side.
+    static func cutLabels(_ scenes: [BoardScene]) -> [String] {
         var cut: [String] = []
         for window in Self.windows {
             for side in [3, 10] {
@@ -64,13 +99,14 @@ import TiltWire
                             cut.append("\(Int(window.width))×\(Int(window.height)) \(side)×\(side): '\(scene.label(for: button.control))' as \(fitted.lines)")
                             continue
                         }
-                        #expect(fitted.size >= layout.minimumText)
+                        if fitted.size < layout.minimumText {
+                            cut.append("\(Int(window.width))×\(Int(window.height)) \(side)×\(side): '\(scene.label(for: button.control))' below the legible size")
+                        }
                     }
                 }
             }
         }
-        let windows = Set(cut.map { $0.prefix { $0 != " " } }).sorted()
-        #expect(cut.isEmpty, "\(cut.count) labels cut in \(windows.count) windows: \(windows); e.g. \(cut.first ?? "")")
+        return cut
     }
 
     /// One character, one pixel per pixel of size: the order of what is tried.
