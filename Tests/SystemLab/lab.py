@@ -175,9 +175,49 @@ def hardening(debs, work):
     # An override that no longer matches (mismatched-override, unused-override) counts too.
     bad = [line for line in tags if "hardening-" in line or "override" in line]
     results.append("ok lintian-hardening" if not bad else f"FAIL lintian-hardening: {'; '.join(bad)}")
+    # A free license a distribution can ship: no tag about the copyright file or a license.
+    licensing = [line for line in tags if "copyright" in line or "license" in line]
+    results.append("ok lintian-license" if not licensing else f"FAIL lintian-license: {'; '.join(licensing)}")
+    bad += licensing
     others = sorted({line.split()[2] for line in tags if line not in bad and len(line.split()) > 2})
     notes.append(f"lintian: {len(tags) - len(bad)} other tag(s), none of hardening ({', '.join(others)})")
     return results, notes
+
+
+LANGUAGES = ["de", "el", "ru"]
+
+
+def translations(debs, work):
+    """The player's language in the built packages (docs/translating.md): each catalog
+    installed, and the desktop entry and the AppStream data merged with every language
+    and valid. The image leaves /usr/share/locale out to stay small, so the packages'
+    own files are checked here, as installed. Returns the results."""
+    results = []
+    for deb in debs:
+        root = work / (deb.stem + "-languages")
+        run(["dpkg-deb", "-x", str(deb), str(root)])
+        package = deb.name.split("_")[0]
+        if package == "tiltpuzzle":
+            for lang in LANGUAGES:
+                catalog = root / f"usr/share/locale/{lang}/LC_MESSAGES/tiltpuzzle.mo"
+                ok = catalog.is_file() and catalog.read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
+                results.append(f"ok catalog-{lang}" if ok else f"FAIL catalog-{lang}: no compiled catalog at /{catalog.relative_to(root)}")
+        for entry in sorted(root.glob("usr/share/applications/*.desktop")):
+            text = entry.read_text()
+            checked = subprocess.run(["desktop-file-validate", str(entry)], stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+            missing = [lang for lang in LANGUAGES if f"Name[{lang}]=" not in text or f"Comment[{lang}]=" not in text]
+            results.append("ok desktop-entry-languages" if checked.returncode == 0 and not missing
+                           else f"FAIL desktop-entry-languages: {checked.stdout.strip()} missing {missing}")
+        for metainfo in sorted(root.glob("usr/share/metainfo/*.xml")):
+            text = metainfo.read_text()
+            checked = subprocess.run(["appstreamcli", "validate", "--no-net", str(metainfo)], stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+            missing = [lang for lang in LANGUAGES if f'xml:lang="{lang}"' not in text]
+            results.append("ok metainfo-languages" if checked.returncode == 0 and not missing
+                           else f"FAIL metainfo-languages: {checked.stdout.strip()[-300:]} missing {missing}")
+        shutil.rmtree(root)
+    return results
 
 
 # --- The run -------------------------------------------------------------------
@@ -322,6 +362,7 @@ def main():
             made = build_package()
             step("hardening")
             hardened, hardening_notes = hardening(made, out)
+            hardened += translations(made, out)
             shutil.move(str(made[0]), out / "deb" / made[0].name)
             for deb in made[1:]:
                 deb.unlink()   # the window's package: checked above; nothing else here uses it
