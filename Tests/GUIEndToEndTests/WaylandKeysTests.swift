@@ -71,7 +71,12 @@ extension WaylandTests {
         // the board is copied where it can run it, as an installation would put it.
         let bin = directory.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: BuiltProducts.url("tiltpuzzle-gui").path, toPath: bin + "/tiltpuzzle-gui")
+        // Written through a close-on-exec descriptor: a program another test starts meanwhile
+        // must not inherit it open for writing, or running the copy fails with "Text file busy".
+        let program = try TiltSystem.FileDescriptor.readAll(BuiltProducts.url("tiltpuzzle-gui").path, limit: 1 << 30)
+        let copy = try TiltSystem.FileDescriptor.open(bin + "/tiltpuzzle-gui", [.writeOnly, .create, .truncate], permissions: 0o755)
+        defer { try? copy.close() }
+        try copy.writeAll(program)
         chmod(daemon.socketPath, 0o666)
         return try Compositor(directory: directory, size: output, path: bin, extraEnvironment: [
             "TILTPUZZLE_SOCKET": daemon.socketPath, "XDG_STATE_HOME": GUIProcess.stateHomeWithFirstStartSeen(in: directory),
