@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "TiltCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
         // Linux headers Glibc's module lacks (epoll, eventfd, signalfd); no library.
         .systemLibrary(name: "CLinux"),
-        .target(name: "TiltSystem", dependencies: ["CLinux"], swiftSettings: lean),
+        .target(name: "TiltSystem", dependencies: ["TiltCore", "CLinux"], swiftSettings: lean),
         .target(name: "TiltDevices", dependencies: ["TiltCore", "TiltSystem", "CIIO", "CEvdev", "CUdev"], swiftSettings: lean),
         .target(name: "TiltWire", dependencies: ["TiltCore"], swiftSettings: lean),
         .target(name: "TiltCommandLine", dependencies: ["TiltSystem"], swiftSettings: lean),
@@ -74,7 +74,7 @@ let package = Package(
         // Unit tests: one target per library, in memory, no subprocesses (TiltSystemTests
         // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep, cat and true).
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
-        .testTarget(name: "TiltSystemTests", dependencies: ["TiltSystem"]),
+        .testTarget(name: "TiltSystemTests", dependencies: ["TiltCore", "TiltSystem"]),
         .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),

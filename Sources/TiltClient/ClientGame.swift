@@ -121,8 +121,9 @@ public struct ClientGame: Sendable {
             }
         case .error(let id, let code, let message):
             if let id = id?.int { pending[id] = nil }
-            notice = message
-            update.line = L("error: {0} ({1})", message, code.rawValue)
+            let text = RefusalText.text(code, message)
+            notice = text
+            update.line = L("error: {0} ({1})", text, code.rawValue)
         case .calibrated(let auto):
             notice = auto ? L("the pose you hold is now neutral (held still at the start)")
                           : L("calibrated: this pose is now neutral")

@@ -43,25 +43,28 @@ public enum BoardNotation {
         /// A permutation no sequence of moves can solve (docs/puzzle.md).
         case unsolvable
 
-        public var description: String {
+        /// In English here and in the daemon; a client says it in the player's language.
+        public var text: TranslatableText {
             switch self {
             case .notALabel(let word):
-                return "'\(word)' is not a tile: write the tiles' numbers and 0 or _ for the empty cell"
+                TranslatableText("'{0}' is not a tile: write the tiles' numbers and 0 or _ for the empty cell", word)
             case .wrongCount(let count):
-                let squares = Board.sides.map { String($0 * $0) }.joined(separator: ", ")
-                return "a board has \(squares) cells (a side from \(Board.sides.lowerBound) to "
-                    + "\(Board.sides.upperBound)), not \(count)"
+                TranslatableText("a board has {0} cells (a side from {1} to {2}), not {3}",
+                                 Board.sides.map { String($0 * $0) }.joined(separator: ", "),
+                                 Board.sides.lowerBound, Board.sides.upperBound, count)
             case .noSuchTile(let label, let side):
-                return "there is no tile \(label) on a \(side)×\(side) board: its tiles are 1 to \(side * side - 1), "
-                    + "and 0 or _ the empty cell"
+                TranslatableText("there is no tile {0} on a {1}×{1} board: its tiles are 1 to {2}, and 0 or _ the empty cell",
+                                 label, side, side * side - 1)
             case .repeatedTile(let label):
-                return "tile \(label) is written twice: each tile once, and one empty cell (0 or _)"
+                TranslatableText("tile {0} is written twice: each tile once, and one empty cell (0 or _)", label)
             case .repeatedEmpty:
-                return "the empty cell (0 or _) is written twice: each tile once, and one empty cell"
+                TranslatableText("the empty cell (0 or _) is written twice: each tile once, and one empty cell")
             case .unsolvable:
-                return "this board cannot be solved: swapping two tiles (not the empty cell) makes it solvable"
+                TranslatableText("this board cannot be solved: swapping two tiles (not the empty cell) makes it solvable")
             }
         }
+
+        public var description: String { text.english }
     }
 
     /// Between labels: commas and any white space (a board pasted over several lines reads too).

@@ -93,7 +93,7 @@ public final class Hub {
             // `hello` is every connection's first line, a refused one's too: a client
             // reads it, then the reason (docs/protocol.md, "Errors").
             let error = ServerMessage.error(id: nil, code: .tooManyClients,
-                                            message: "the daemon serves at most \(limits.maxClients) clients")
+                                            message: Refusal.tooManyClients(limits.maxClients).english)
             let lines = ServerMessage.hello(version: version).encoded() + error.encoded()
             _ = lines.withUnsafeBytes { transport.write($0) }
             transport.close()

@@ -48,12 +48,12 @@ extension Hub {
             moved = perform(.tilt(direction), now: now)
         case .move(let index, let direction):
             guard index < game.puzzle.board.count else {
-                return badArgument("index \(index) is outside the \(game.puzzle.side)×\(game.puzzle.side) board")
+                return badArgument(Refusal.cellOutsideBoard(index, side: game.puzzle.side).english)
             }
             moved = perform(.move(index: index, direction: direction), now: now)
         case .slide(let index):
             guard index < game.puzzle.board.count else {
-                return badArgument("index \(index) is outside the \(game.puzzle.side)×\(game.puzzle.side) board")
+                return badArgument(Refusal.cellOutsideBoard(index, side: game.puzzle.side).english)
             }
             moved = perform(.slide(index: index), now: now)
         case .undo:
@@ -66,7 +66,7 @@ extension Hub {
         case .calibrate:
             guard game.calibrate() else {
                 session.enqueueReply(.error(id: id, code: .noSensor,
-                                            message: "calibration needs a sensor sample; is a sensor attached?"), after: 0)
+                                            message: Refusal.noSensor.english), after: 0)
                 return
             }
             broadcast(.calibrated(auto: false))

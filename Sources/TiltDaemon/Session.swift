@@ -108,7 +108,7 @@ final class Session {
                 message = render(pending.body)
             }
             if failed, case .reply(let id, let command, _) = message {
-                message = .error(id: id, code: .saveFailed, message: "\(command) was done but could not be saved")
+                message = .error(id: id, code: .saveFailed, message: Refusal.notSaved(command).english)
             }
             outbox.append(message.encoded())
             pendingHead += 1

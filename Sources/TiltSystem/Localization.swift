@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CLinux
+import TiltCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -92,6 +93,12 @@ public struct Localizer: Sendable {
     public func plural(_ singular: String, _ plural: String, _ count: Int, _ arguments: Any...) -> String {
         MessageFormat.fill(Localization.translate(singular, plural, count: count),
                            [String(count)] + arguments.map { String(describing: $0) })
+    }
+
+    /// A sentence another part wrote in English (a core's problem, a daemon's refusal),
+    /// in the player's language: its template looked up, its arguments kept.
+    public func translated(_ text: TranslatableText) -> String {
+        MessageFormat.fill(Localization.translate(text.template), text.arguments)
     }
 }
 

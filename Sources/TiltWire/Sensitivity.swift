@@ -20,19 +20,24 @@ public struct Sensitivity: Equatable, Sendable {
     public static let minimumHysteresis = TiltAngles.minimumHysteresis
 
     /// Why angles are refused: a kind to act on, and the text the `configure` reply carries.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: Error, Equatable, Sendable, CaseIterable, CustomStringConvertible {
         case triggerOutOfRange, releaseOutOfRange, tooLittleHysteresis
 
-        public var description: String {
+        /// In English on the wire; a client says it in the player's language.
+        public var text: TranslatableText {
             switch self {
             case .triggerOutOfRange:
-                "\"trigger\" must be from \(Sensitivity.triggerRange.lowerBound) to \(Sensitivity.triggerRange.upperBound) degrees"
+                TranslatableText("\"trigger\" must be from {0} to {1} degrees",
+                                 Sensitivity.triggerRange.lowerBound, Sensitivity.triggerRange.upperBound)
             case .releaseOutOfRange:
-                "\"release\" must be from \(Sensitivity.releaseRange.lowerBound) to \(Sensitivity.releaseRange.upperBound) degrees"
+                TranslatableText("\"release\" must be from {0} to {1} degrees",
+                                 Sensitivity.releaseRange.lowerBound, Sensitivity.releaseRange.upperBound)
             case .tooLittleHysteresis:
-                "\"release\" must be at least \(Sensitivity.minimumHysteresis) degrees below \"trigger\""
+                TranslatableText("\"release\" must be at least {0} degrees below \"trigger\"", Sensitivity.minimumHysteresis)
             }
         }
+
+        public var description: String { text.english }
     }
 
     /// Why these angles are refused; nil when they are fine.

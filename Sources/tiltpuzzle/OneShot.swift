@@ -62,11 +62,11 @@ enum OneShot {
                 status: { moves($0).isEmpty ? ExitStatus.nothingMoved : ExitStatus.ok }, make)
     }
 
-    /// When the request was answered with an error: prints the daemon's message and
-    /// returns exit 1.
+    /// When the request was answered with an error: prints the daemon's message (in the
+    /// player's language when the client knows it) and returns exit 1.
     static func refusal(_ messages: [ServerMessage]) -> Int32? {
         guard case .error(_, let code, let message)? = messages.last else { return nil }
-        StandardError.print("tiltpuzzle: \(message) (\(code.rawValue))")
+        StandardError.print("tiltpuzzle: \(RefusalText.text(code, message)) (\(code.rawValue))")
         return ExitStatus.refused
     }
 

@@ -105,7 +105,7 @@ enum NewCommand: ClientCommand {
                 do throws(BoardNotation.Problem) {
                     board = try BoardNotation.board(text)
                 } catch {
-                    throw UsageError("--board: \(error)")
+                    throw UsageError("--board: \(L.translated(error.text))")
                 }
                 if let size, size != board.side {
                     throw UsageError(L("--size is {0} but the board is {1}", size, GameText.sizeText(board.side)))

@@ -20,6 +20,9 @@ struct LocalizedClientTests {
         /// The status line's start after 1, 2, 5 and 21 moves on a 3×3 board.
         var gameLines: [Int: String]
         var hint: String
+        /// The daemon's refusal of `calibrate` without a sensor, and a board written with a tile twice.
+        var noSensor: String
+        var repeatedTile: String
         /// The quiet demo's summary on a 2×2 board one tilt from solved: its counts and its end.
         var demoSummary: String
         var testDescription: String { code }
@@ -31,6 +34,8 @@ struct LocalizedClientTests {
                  nothingToUndo: "nichts rückgängig zu machen", noDaemon: "tiltpuzzle: kein tiltpuzzled läuft (versucht: ",
                  gameLines: [1: "Spiel 3×3, 1 Zug, ", 2: "Spiel 3×3, 2 Züge, ", 5: "Spiel 3×3, 5 Züge, ", 21: "Spiel 3×3, 21 Züge, "],
                  hint: "7 nach links schieben — noch 2 Züge, optimal",
+                 noSensor: "tiltpuzzle: zum Justieren braucht es einen Messwert des Sensors; ist ein Sensor angeschlossen? (no-sensor)",
+                 repeatedTile: "tiltpuzzle: --board: Stein 7 steht zweimal da: jeder Stein einmal und ein leeres Feld (0 oder _)",
                  demoSummary: "Demo: 1 Kippbewegung, 1 Zug, 0:00 Spielzeit: gelöst"),
         Language(code: "el", locale: "el_GR.UTF-8",
                  unknownCommand: "tiltpuzzle: άγνωστη εντολή 'bogus'", seeHelp: "(δείτε 'tiltpuzzle --help')",
@@ -38,6 +43,8 @@ struct LocalizedClientTests {
                  gameLines: [1: "παιχνίδι 3×3, 1 κίνηση, ", 2: "παιχνίδι 3×3, 2 κινήσεις, ", 5: "παιχνίδι 3×3, 5 κινήσεις, ",
                              21: "παιχνίδι 3×3, 21 κινήσεις, "],
                  hint: "σύρε το 7 αριστερά — μένουν 2 κινήσεις, βέλτιστη",
+                 noSensor: "tiltpuzzle: η ρύθμιση χρειάζεται μια μέτρηση του αισθητήρα· είναι συνδεδεμένος αισθητήρας; (no-sensor)",
+                 repeatedTile: "tiltpuzzle: --board: το πλακίδιο 7 γράφτηκε δύο φορές: κάθε πλακίδιο μία φορά και ένα κενό κελί (0 ή _)",
                  demoSummary: "επίδειξη: 1 κλίση, 1 κίνηση, 0:00 παιχνιδιού: λύθηκε"),
         // Three forms: 1 and 21 ход, 2 хода, 5 ходов.
         Language(code: "ru", locale: "ru_RU.UTF-8",
@@ -45,6 +52,8 @@ struct LocalizedClientTests {
                  nothingToUndo: "нечего отменять", noDaemon: "tiltpuzzle: tiltpuzzled не запущен (проверено: ",
                  gameLines: [1: "игра 3×3, 1 ход, ", 2: "игра 3×3, 2 хода, ", 5: "игра 3×3, 5 ходов, ", 21: "игра 3×3, 21 ход, "],
                  hint: "сдвиньте 7 влево — осталось 2 хода, оптимально",
+                 noSensor: "tiltpuzzle: чтобы выставить уровень, нужен замер датчика; датчик подключён? (no-sensor)",
+                 repeatedTile: "tiltpuzzle: --board: фишка 7 написана дважды: каждая фишка один раз и одна пустая клетка (0 или _)",
                  demoSummary: "демо: 1 наклон, 1 ход, время игры 0:00: решено"),
     ]
 
@@ -99,6 +108,14 @@ struct LocalizedClientTests {
         // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
         #expect(try Self.run(socket + ["new", "--board", "1 2 3 4 5 6 _ 7 8"], nil, catalogs: catalogs).status == 0)
         #expect(try Self.run(socket + ["hint"], language, catalogs: catalogs).stdout == language.hint + "\n")
+
+        // The daemon refuses in English; the client says it in the language.
+        let calibrate = try Self.run(socket + ["calibrate"], language, catalogs: catalogs)
+        #expect(calibrate.status == 1)
+        #expect(calibrate.stderrLines == [language.noSensor])
+        let board = try Self.run(socket + ["new", "--board", "1 2 3 4 5 6 7 7 _"], language, catalogs: catalogs)
+        #expect(board.status == 64)
+        #expect(board.stderrLines.first == language.repeatedTile, "\(board.stderr)")
     }
 
     /// The demo's narration: its summary, in the language, with the plural of each count.
@@ -126,5 +143,9 @@ struct LocalizedClientTests {
         #expect(try Self.run(["--socket", daemon.socketPath, "tilt", "right"], nil, catalogs: catalogs).status == 0)
         let status = try Self.run(["--socket", daemon.socketPath, "status"], nil, catalogs: catalogs)
         #expect(status.stdoutLines.contains { $0.hasPrefix("3×3 game, 1 move, ") }, "\(status.stdout)")
+        #expect(try Self.run(["--socket", daemon.socketPath, "calibrate"], nil, catalogs: catalogs).stderrLines
+                == ["tiltpuzzle: calibration needs a sensor sample; is a sensor attached? (no-sensor)"])
+        #expect(try Self.run(["--socket", daemon.socketPath, "new", "--board", "1 2 3 4 5 6 7 7 _"], nil, catalogs: catalogs).stderrLines.first
+                == "tiltpuzzle: --board: tile 7 is written twice: each tile once, and one empty cell (0 or _)")
     }
 }

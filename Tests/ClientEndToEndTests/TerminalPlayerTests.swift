@@ -82,6 +82,31 @@ struct TerminalPlayerTests {
         Self.expectTerminalRestored(screen, title: title)
     }
 
+    /// The terminal player in German (docs/client.md, "Languages"): its keys, a hint with
+    /// each plural, and the daemon's refusal said in the language.
+    @Test func thePlayerSpeaksThePlayersLanguage() throws {
+        let directory = TemporaryDirectory()
+        let catalogs = try LocalizedClientTests.compiledCatalogs(in: directory)
+        let daemon = try DaemonProcess(directory: directory)
+        // 1 2 3 | 4 5 6 | _ 7 8: two tilts left.
+        #expect(try Client.run(["new", "--board", "1 2 3, 4 5 6, _ 7 8"], on: daemon).status == 0)
+        let command = "LANG=de_DE.UTF-8 LC_ALL= LANGUAGE= TILTPUZZLE_LOCALEDIR='\(catalogs)' '\(Client.path)' --socket '\(daemon.socketPath)' play"
+        let pane = try TmuxPane(directory: directory, width: 160, script: Self.script(command))
+        var screen = try pane.waitForScreen { $0.containing("Pfeile: schieben") }
+        #expect(!screen.containing("arrows: slide"))
+        try pane.press("?")
+        screen = try pane.waitForScreen { $0.containing("7 nach links schieben — noch 2 Züge, optimal") }
+        try pane.press("Left")
+        screen = try pane.waitForScreen { $0.containing("8 nach links schieben — noch 1 Zug, optimal") }
+        #expect(screen.containing("8 nach links schieben — noch 1 Zug, optimal"))
+        try pane.press("c")
+        screen = try pane.waitForScreen { $0.containing("zum Justieren braucht es einen Messwert des Sensors") }
+        #expect(!screen.containing("calibration needs a sensor sample"))
+        try pane.press("q")
+        screen = try pane.waitForScreen { $0.containing("STTY-DONE") }
+        #expect(screen.containing("client exited 0"))
+    }
+
     /// `?` shows the hint under the board; sliding the tile it names moves it on to the next.
     @Test func theQuestionMarkShowsAHintThatFollowsThePlayer() throws {
         let directory = TemporaryDirectory()
