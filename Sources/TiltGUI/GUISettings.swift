@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltSystem
+
 /// What the window keeps across its restarts (docs/gui.md, Pictures): the picture the
 /// tiles show, the numbers in their corners, sound. The file is the player's to read
 /// and edit, so it is lines of `key = value` under a comment, not JSON.
@@ -60,8 +62,8 @@ public struct GUISettings: Equatable, Sendable {
     }
 
     public static func decode(_ bytes: [UInt8]) throws(Damage) -> GUISettings {
-        guard bytes.count <= sizeLimit else { throw Damage("over \(sizeLimit / 1024) KiB") }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Damage("not UTF-8 text") }
+        guard bytes.count <= sizeLimit else { throw Damage(L("over {0} KiB", sizeLimit / 1024)) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Damage(L("not UTF-8 text")) }
         var settings = GUISettings()
         // Lines end at a line feed only (a carriage return before it dropped), so a
         // quoted value's other separators stay inside it.
@@ -71,23 +73,23 @@ public struct GUISettings: Equatable, Sendable {
             let trimmed = trimmed(line)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let number = offset + 1
-            guard let equals = trimmed.firstIndex(of: "=") else { throw Damage("line \(number) is not key = value") }
+            guard let equals = trimmed.firstIndex(of: "=") else { throw Damage(L("line {0} is not key = value", number)) }
             let key = self.trimmed(String(trimmed[..<equals]))
-            guard !key.isEmpty else { throw Damage("line \(number) is not key = value") }
+            guard !key.isEmpty else { throw Damage(L("line {0} is not key = value", number)) }
             let value = try unquoted(self.trimmed(String(trimmed[trimmed.index(after: equals)...])), line: number)
             switch key {
             case "picture":
                 guard let picture = choice(value) else {
-                    throw Damage("line \(number): picture is '\(shown(value))', not numbers, built-in:NAME or an absolute path")
+                    throw Damage(L("line {0}: picture is '{1}', not numbers, built-in:NAME or an absolute path", number, shown(value)))
                 }
                 settings.picture = picture
             case "number-corners":
                 guard let corners = NumberCorners(rawValue: value) else {
-                    throw Damage("line \(number): number-corners is '\(shown(value))', not auto, on or off")
+                    throw Damage(L("line {0}: number-corners is '{1}', not auto, on or off", number, shown(value)))
                 }
                 settings.numberCorners = corners
             case "sound":
-                guard value == "on" || value == "off" else { throw Damage("line \(number): sound is '\(shown(value))', not on or off") }
+                guard value == "on" || value == "off" else { throw Damage(L("line {0}: sound is '{1}', not on or off", number, shown(value))) }
                 settings.sound = value == "on"
             default:
                 continue
@@ -160,7 +162,7 @@ public struct GUISettings: Equatable, Sendable {
         while let scalar = scalars.popFirst() {
             switch scalar {
             case "\"":
-                guard scalars.isEmpty else { throw Damage("line \(line): text after the closing quote") }
+                guard scalars.isEmpty else { throw Damage(L("line {0}: text after the closing quote", line)) }
                 return String(result)
             case "\\":
                 switch scalars.popFirst() {
@@ -173,15 +175,15 @@ public struct GUISettings: Equatable, Sendable {
                     guard scalars.popFirst() == "{", let close = scalars.firstIndex(of: "}"),
                           let value = UInt32(String(String.UnicodeScalarView(scalars[..<close])), radix: 16),
                           let escaped = Unicode.Scalar(value) else {
-                        throw Damage("line \(line): a \\u escape is not \\u{HEX}")
+                        throw Damage(L("line {0}: a \\u escape is not \\u{HEX}", line))
                     }
                     result.append(escaped)
                     scalars = scalars[scalars.index(after: close)...]
-                default: throw Damage("line \(line): an unknown escape after \\")
+                default: throw Damage(L("line {0}: an unknown escape after \\", line))
                 }
             default: result.append(scalar)
             }
         }
-        throw Damage("line \(line): a quote is not closed")
+        throw Damage(L("line {0}: a quote is not closed", line))
     }
 }

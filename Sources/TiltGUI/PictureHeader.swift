@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltSystem
+
 /// What a picture file says about itself before it is decoded: its format, its size in
 /// pixels and, for a camera's JPEG, which way up it was taken. Read from the bytes alone,
 /// so a file that claims a huge size (a decompression bomb) is refused before any memory
@@ -29,14 +31,13 @@ public struct PictureHeader: Equatable, Sendable {
     /// The largest SVG drawing: its parser's work grows with the text.
     public static let maximumSVGBytes = 4 << 20
 
-    public static let formats = "PNG, JPEG, WebP or SVG"
 
     /// Reads the header from a file's first bytes (the whole file for a JPEG, whose size
     /// comes after its metadata).
     public init(_ bytes: [UInt8]) throws(Refusal) {
-        if bytes.isEmpty { throw Refusal("the file is empty") }
+        if bytes.isEmpty { throw Refusal(L("the file is empty")) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            guard bytes.count >= 24, Self.text(bytes, 12, 4) == "IHDR" else { throw Refusal("the PNG file is cut short") }
+            guard bytes.count >= 24, Self.text(bytes, 12, 4) == "IHDR" else { throw Refusal(L("the PNG file is cut short")) }
             format = .png
             width = Self.bigEndian(bytes, 16, 4)
             height = Self.bigEndian(bytes, 20, 4)
@@ -50,15 +51,15 @@ public struct PictureHeader: Equatable, Sendable {
         } else if Self.looksLikeSVG(bytes) {
             format = .svg
             guard bytes.count <= Self.maximumSVGBytes else {
-                throw Refusal("the SVG drawing is larger than \(Self.maximumSVGBytes >> 20) MiB")
+                throw Refusal(L("the SVG drawing is larger than {0} MiB", Self.maximumSVGBytes >> 20))
             }
         } else {
-            throw Refusal("not a \(Self.formats) picture")
+            throw Refusal(L("not a PNG, JPEG, WebP or SVG picture"))
         }
         if let width, let height {
-            guard width > 0, height > 0 else { throw Refusal("the \(format.rawValue) file says it is \(width)×\(height) pixels") }
+            guard width > 0, height > 0 else { throw Refusal(L("the {0} file says it is {1}×{2} pixels", format.rawValue, width, height)) }
             guard width <= Self.maximumPixels / height else {
-                throw Refusal("\(width)×\(height) pixels is more than the \(Self.maximumPixels / 1_000_000) megapixels a picture may have")
+                throw Refusal(L("{0}×{1} pixels is more than the {2} megapixels a picture may have", width, height, Self.maximumPixels / 1_000_000))
             }
         }
     }
@@ -70,7 +71,7 @@ public struct PictureHeader: Equatable, Sendable {
         var orientation = ExifOrientation.up
         var at = 2
         while at + 4 <= bytes.count {
-            guard bytes[at] == 0xFF else { throw Refusal("the JPEG file is damaged") }
+            guard bytes[at] == 0xFF else { throw Refusal(L("the JPEG file is damaged")) }
             let marker = bytes[at + 1]
             if marker == 0xFF { at += 1; continue }           // fill bytes
             if (0xD0...0xD9).contains(marker) || marker == 0x01 { at += 2; continue }   // no length
@@ -81,14 +82,14 @@ public struct PictureHeader: Equatable, Sendable {
             case 0xE1 where length >= 8 && text(bytes, body, 6) == "Exif\0\0":
                 orientation = ExifOrientation(tiff: Array(bytes[(body + 6)..<(at + 2 + length)])) ?? orientation
             case 0xC0...0xCF where ![0xC4, 0xC8, 0xCC].contains(marker):
-                guard length >= 7 else { throw Refusal("the JPEG file is damaged") }
+                guard length >= 7 else { throw Refusal(L("the JPEG file is damaged")) }
                 return (bigEndian(bytes, body + 3, 2), bigEndian(bytes, body + 1, 2), orientation)
             default:
                 break
             }
             at += 2 + length
         }
-        throw Refusal("the JPEG file is cut short")
+        throw Refusal(L("the JPEG file is cut short"))
     }
 
     // MARK: WebP
@@ -104,7 +105,7 @@ public struct PictureHeader: Equatable, Sendable {
         case "VP8X" where bytes.count >= 30:
             return (littleEndian(bytes, 24, 3) + 1, littleEndian(bytes, 27, 3) + 1)
         default:
-            throw Refusal("the WebP file is cut short or of an unknown kind")
+            throw Refusal(L("the WebP file is cut short or of an unknown kind"))
         }
     }
 

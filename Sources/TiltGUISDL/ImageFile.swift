@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSDL2Image
 import TiltGUI
+import TiltSystem
 
 /// A picture made into the board's square: `side`×`side` pixels, 0xAARRGGBB.
 struct SquarePicture: Sendable {
@@ -16,7 +17,7 @@ enum ImageFile {
     /// the picture has fewer: it is never enlarged here, the renderer does that).
     static func square(_ bytes: [UInt8], header: PictureHeader, side: Int) throws(PictureHeader.Refusal) -> SquarePicture {
         guard let decoded = decode(bytes, header: header, side: side) else {
-            throw PictureHeader.Refusal("the \(header.format.rawValue) file cannot be decoded (\(String(cString: SDL_GetError())))")
+            throw PictureHeader.Refusal(L("the {0} file cannot be decoded ({1})", header.format.rawValue, String(cString: SDL_GetError())))
         }
         defer { SDL_FreeSurface(decoded) }
         var surface = decoded
@@ -24,18 +25,18 @@ enum ImageFile {
         if layout == nil {
             // Another layout (a palette, 16 bits): converted once, to bytes in R, G, B, A order.
             guard let converted = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-                throw PictureHeader.Refusal("its pixels cannot be read (\(String(cString: SDL_GetError())))")
+                throw PictureHeader.Refusal(L("its pixels cannot be read ({0})", String(cString: SDL_GetError())))
             }
             surface = converted
             layout = PictureScaler.PixelLayout(bytesPerPixel: 4, red: 0, green: 1, blue: 2, alpha: 3)
         }
         defer { if surface != decoded { SDL_FreeSurface(surface) } }
-        guard let layout else { throw PictureHeader.Refusal("its pixels cannot be read") }
+        guard let layout else { throw PictureHeader.Refusal(L("its pixels cannot be read")) }
         // Decoded surfaces are not run-length encoded: locking is free, and makes `pixels` valid either way.
         SDL_LockSurface(surface)
         defer { SDL_UnlockSurface(surface) }
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        guard width > 0, height > 0, let pixels = surface.pointee.pixels else { throw PictureHeader.Refusal("the picture is empty") }
+        guard width > 0, height > 0, let pixels = surface.pointee.pixels else { throw PictureHeader.Refusal(L("the picture is empty")) }
         // An SVG is drawn upright already; a camera's JPEG is turned as its Exif says.
         let orientation = header.format == .jpeg ? header.orientation : .up
         let shown = orientation.shownSize(width: width, height: height)

@@ -71,16 +71,17 @@ final class PictureLoader {
 
     private static func bytes(of source: PictureChoice) throws(PictureHeader.Refusal) -> [UInt8] {
         switch source {
-        case .numbers: throw PictureHeader.Refusal("numbers are not a picture")
+        case .numbers: throw PictureHeader.Refusal(L("numbers are not a picture"))
         case .builtIn(let name):
-            guard let picture = BuiltInPictures.named(name) else { throw PictureHeader.Refusal("there is no built-in picture '\(name)'") }
+            guard let picture = BuiltInPictures.named(name) else { throw PictureHeader.Refusal(L("there is no built-in picture '{0}'", name)) }
             return Array(picture.svg.utf8)
         case .file(let path):
             // Only a regular file is read: a pipe or a device could make the reader wait forever.
             switch Result(catching: { () throws(Errno) in try FileKind(path: path) }) {
             case .success(.regular): break
-            case .success(.directory): throw PictureHeader.Refusal("it is a folder, not a picture")
-            case .success(let kind): throw PictureHeader.Refusal("it is \(kind), not a picture")
+            case .success(.directory): throw PictureHeader.Refusal(L("it is a folder, not a picture"))
+            case .success(.socket): throw PictureHeader.Refusal(L("it is a socket, not a picture"))
+            case .success(_): throw PictureHeader.Refusal(L("it is a special file, not a picture"))
             case .failure(let error): throw refusal(error)
             }
             do throws(Errno) {
@@ -94,10 +95,10 @@ final class PictureLoader {
     /// Why a file could not be read, in a player's words.
     private static func refusal(_ error: Errno) -> PictureHeader.Refusal {
         switch error {
-        case .noSuchFile: PictureHeader.Refusal("there is no such file")
-        case .permissionDenied: PictureHeader.Refusal("it may not be read (permission denied)")
-        case .fileTooLarge: PictureHeader.Refusal("it is larger than \(PictureHeader.maximumFileBytes >> 20) MiB")
-        default: PictureHeader.Refusal("it cannot be read (\(error))")
+        case .noSuchFile: PictureHeader.Refusal(L("there is no such file"))
+        case .permissionDenied: PictureHeader.Refusal(L("it may not be read (permission denied)"))
+        case .fileTooLarge: PictureHeader.Refusal(L("it is larger than {0} MiB", PictureHeader.maximumFileBytes >> 20))
+        default: PictureHeader.Refusal(L("it cannot be read ({0})", error))
         }
     }
 }

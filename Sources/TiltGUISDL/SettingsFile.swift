@@ -37,18 +37,18 @@ public struct SettingsFile: Sendable {
         } catch where error == .noSuchFile {
             return .defaults
         } catch where error == .fileTooLarge {
-            reason = "over \(GUISettings.sizeLimit / 1024) KiB"
+            reason = L("over {0} KiB", GUISettings.sizeLimit / 1024)
         } catch {
             // Unreadable is not damaged: the file may be fine, and is left where it is.
-            report("\(GUIMain.program): cannot read \(path) (\(error)); using the defaults")
+            report(L("{0}: cannot read {1} ({2}); using the defaults", GUIMain.program, path, error))
             return .defaults
         }
         let aside = path + ".damaged-\(Int(MonotonicClock.wallClock()))"
         do throws(Errno) {
             _ = try Syscall.call("rename") { rename(path, aside) }
-            report("\(GUIMain.program): \(path) was damaged (\(reason)); moved it to \(aside), using the defaults")
+            report(L("{0}: {1} was damaged ({2}); moved it to {3}, using the defaults", GUIMain.program, path, reason, aside))
         } catch {
-            report("\(GUIMain.program): \(path) was damaged (\(reason)) and could not be moved aside (\(error)); using the defaults")
+            report(L("{0}: {1} was damaged ({2}) and could not be moved aside ({3}); using the defaults", GUIMain.program, path, reason, error))
         }
         return .defaults
     }
@@ -63,7 +63,7 @@ public struct SettingsFile: Sendable {
             try FileDescriptor.replaceAtomically(path, with: settings.encoded(), permissions: 0o600)
             return true
         } catch {
-            report("\(GUIMain.program): cannot save the settings to \(path) (\(error)); they last until the window closes")
+            report(L("{0}: cannot save the settings to {1} ({2}); they last until the window closes", GUIMain.program, path, error))
             return false
         }
     }

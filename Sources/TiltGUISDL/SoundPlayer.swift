@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltGUI
+import TiltSystem
 
 /// Plays the board's sounds (docs/gui.md, "Sound") on the sound card, which it opens at
 /// the first sound, not at start: a window that never makes a sound never touches the
@@ -76,7 +77,7 @@ final class SoundPlayer {
             return device
         } catch {
             failed = true
-            log("no sound: \(error.description)")
+            log(L("no sound: {0}", error.description))
             return nil
         }
     }

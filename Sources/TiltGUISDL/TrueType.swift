@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSDL2TTF
+import TiltSystem
 
 /// The only file that talks to SDL2_ttf (TTF_GetError is SDL_GetError): a font at one pixel size that turns a
 /// string into ARGB pixels. Pixels, not an SDL surface, cross the boundary, so the
@@ -18,7 +19,7 @@ struct FontError: Error, CustomStringConvertible {
 
 enum TrueType {
     static func start() throws(FontError) {
-        guard TTF_Init() == 0 else { throw FontError(description: "cannot start the font renderer: \(String(cString: SDL_GetError()))") }
+        guard TTF_Init() == 0 else { throw FontError(description: L("cannot start the font renderer: {0}", String(cString: SDL_GetError()))) }
     }
 
     static func stop() { TTF_Quit() }
@@ -30,7 +31,7 @@ final class Font {
 
     init(path: String, size: Int) throws(FontError) {
         guard let font = TTF_OpenFont(path, Int32(size)) else {
-            throw FontError(description: "cannot read the font \(path): \(String(cString: SDL_GetError()))")
+            throw FontError(description: L("cannot read the font {0}: {1}", path, String(cString: SDL_GetError())))
         }
         pointer = font
         self.size = size
