@@ -5,7 +5,7 @@ import TiltSystem
 /// Buffered capture of an IIO accelerometer (docs/sensors.md, IIO, "Buffered
 /// capture"): its trigger, x/y/z and the timestamp enabled, `current_timestamp_clock`
 /// monotonic, a non-blocking libiio buffer drained when its descriptor is readable.
-/// Every setting it changes goes into the session's journal first.
+/// Every setting it changes goes into the source's journal first.
 struct BufferCapture {
     /// Scans per libiio buffer. libiio sets `buffer/watermark` to it, and the kernel
     /// makes the node readable only once that many scans wait: 1, so every scan wakes
@@ -34,7 +34,7 @@ struct BufferCapture {
         let scanChannels = device.channels.filter(\.isScanElement)
         guard axes.channels.allSatisfy({ $0.isScanElement && $0.format != nil }) else { return nil }
         let trigger = TriggerPlan.plan(device, deviceID: deviceID, in: context, sysfsDirectory: sysfsDirectory)
-        if case .none = trigger { return nil }
+        if case .missing = trigger { return nil }
         let mark = journal.mark
         let monotonic = useMonotonicTimestamps(device, journal: journal)
         if case .set(let triggerDevice, let name) = trigger {

@@ -5,9 +5,9 @@ import TiltSystem
 /// An IIO accelerometer through libiio's local backend (docs/sensors.md, IIO), composed
 /// of one part per concern, each in its own file:
 ///
-/// - `BufferHolder`: whether an enabled buffer is another program's (the source then
+/// - `BufferOwnership`: whether an enabled buffer is another program's (the source then
 ///   polls changing nothing, or says the sensor is busy) or a stopped program's, taken
-///   back once nobody has opened its node for `BufferHolder.watchTime`;
+///   back once nobody has opened its node for `BufferOwnership.watchTime`;
 /// - `RateControl`: the driver's data rate, raised at start and when polled reads wait
 ///   for fresh data;
 /// - `BufferCapture` (with `TriggerPlan` and `ScanTimes`): buffered capture when the
@@ -31,7 +31,7 @@ public final class IIOSource: SensorSource {
     /// Polled reads timed before the source judges whether the driver is too slow.
     static let readsTimed = 5
 
-    private var session: Session?
+    private var opened: OpenDevice?
     private let notes = SourceNotes()
     /// Asked of the driver at `start`: `SamplingRate.minimum`, or more while a client plays.
     private var minimumRate = SamplingRate.minimum
@@ -57,11 +57,11 @@ public final class IIOSource: SensorSource {
         case watching(OpenWatch, deadline: Double)
     }
 
-    private final class Session {
+    private final class OpenDevice {
         let context: IIOContext
         let device: IIODevice
         let axes: IIOAxes
-        let holder: BufferHolder
+        let holder: BufferOwnership
         /// Undoes our sysfs changes at stop.
         let journal: SysfsJournal
         let rates: RateControl
@@ -71,7 +71,7 @@ public final class IIOSource: SensorSource {
         /// The driver's data rate (`sampling_frequency`), when known and not 0.
         var deviceRate: Double?
 
-        init(context: IIOContext, device: IIODevice, axes: IIOAxes, holder: BufferHolder,
+        init(context: IIOContext, device: IIODevice, axes: IIOAxes, holder: BufferOwnership,
              journal: SysfsJournal, rates: RateControl) {
             self.context = context
             self.device = device
@@ -102,99 +102,99 @@ public final class IIOSource: SensorSource {
         let axes = try IIOAxes(device: device, deviceID: deviceID, matrix: info.mountMatrix)
         if let name = device.name { info.name = name }
         let journal = SysfsJournal()
-        let session = Session(
+        let opened = OpenDevice(
             context: context, device: device, axes: axes,
-            holder: BufferHolder(deviceID: deviceID, sysfsDirectory: sysfsLinkPath, node: info.deviceNode ?? "/dev/\(deviceID)"),
+            holder: BufferOwnership(deviceID: deviceID, sysfsDirectory: sysfsLinkPath, node: info.deviceNode ?? "/dev/\(deviceID)"),
             journal: journal,
             rates: RateControl(deviceID: deviceID, attribute: RateAttribute.find(device: device, axes: axes.channels),
                                journal: journal, notes: notes))
-        self.session = session
+        self.opened = opened
         // An enabled buffer is another program's (iio-sensor-proxy) only while that
         // program holds the node or opens it now and then: its rate, trigger and scan
         // elements are its own, so nothing is written, and nothing restored. One left
         // enabled by a program that died is taken back.
-        switch session.holder.find(now: MonotonicClock.now()) {
+        switch opened.holder.find(now: MonotonicClock.now()) {
         case .free:
-            try begin(session, foreign: false)
+            try begin(opened, foreign: false)
         case .foreign(let note):
             notes.add(note)
-            try begin(session, foreign: true)
+            try begin(opened, foreign: true)
         case .watching(let watch, let deadline):
-            session.mode = .watching(watch, deadline: deadline)
+            opened.mode = .watching(watch, deadline: deadline)
         case .unwatchable(let note):
             notes.add(note)
-            try begin(session, foreign: !takeBack(session))
+            try begin(opened, foreign: !takeBack(opened))
         }
     }
 
     /// Starts capture: as the buffer's owner, or (`foreign`) beside the program that
     /// has it, changing nothing.
-    private func begin(_ session: Session, foreign: Bool) throws(SensorError) {
-        session.foreign = foreign
+    private func begin(_ opened: OpenDevice, foreign: Bool) throws(SensorError) {
+        opened.foreign = foreign
         if foreign {
             // Some drivers refuse raw reads while their buffer runs (bmc150, kxcjk-1013:
             // EBUSY); then there is nothing to poll until the other program lets go. The
             // HID sensor hub's answers them, and is polled.
             do throws(Errno) {
-                _ = try IIOAxes.readRaw(session.axes.axes[0])
+                _ = try IIOAxes.readRaw(opened.axes.axes[0])
             } catch where error == .busy {
                 stop()
-                throw session.holder.busyError()
+                throw opened.holder.busyError()
             } catch {
                 // Left to the reader, which reports it.
             }
         }
-        let rate = foreign ? session.rates.current() : session.rates.raise(minimum: minimumRate)
+        let rate = foreign ? opened.rates.current() : opened.rates.raise(minimum: minimumRate)
         // Some drivers (the HID sensor hub) read 0: "the device's default".
-        session.deviceRate = rate.flatMap { $0 > 0 ? $0 : nil }
-        info.samplingRate = session.deviceRate
+        opened.deviceRate = rate.flatMap { $0 > 0 ? $0 : nil }
+        info.samplingRate = opened.deviceRate
         if !foreign, var capture = BufferCapture.start(
-            session.device, deviceID: deviceID, axes: session.axes, context: session.context,
-            sysfsDirectory: sysfsLinkPath, samplingRate: info.samplingRate, journal: session.journal, notes: notes) {
+            opened.device, deviceID: deviceID, axes: opened.axes, context: opened.context,
+            sysfsDirectory: sysfsLinkPath, samplingRate: info.samplingRate, journal: opened.journal, notes: notes) {
             // A buffer that never delivers (a trigger that does not fire) must not leave
             // the game without a sensor: after this long without a scan, poll instead.
             capture.silenceDeadline = MonotonicClock.now() + max(Self.silenceLimit, 10 / (info.samplingRate ?? 50))
-            session.mode = .buffered(capture)
+            opened.mode = .buffered(capture)
             info.buffered = true
             return
         }
-        try startPolling(session)
+        try startPolling(opened)
     }
 
     /// The watch ended: another program opened the node meanwhile, so the buffer is
     /// its own; or nobody did, and the buffer is a stopped program's, taken back.
-    private func endWatch(_ session: Session, _ watch: OpenWatch, now: Double, deadline: Double) -> [SensorEvent] {
-        guard let verdict = session.holder.verdict(watch, now: now, deadline: deadline) else { return [] }
+    private func endWatch(_ opened: OpenDevice, _ watch: OpenWatch, now: Double, deadline: Double) -> [SensorEvent] {
+        guard let verdict = opened.holder.verdict(watch, now: now, deadline: deadline) else { return [] }
         watch.close()
-        session.mode = .starting
+        opened.mode = .starting
         waitGeneration += 1
         var foreign = true
         switch verdict {
         case .foreign(let note): notes.add(note)
-        case .stale: foreign = !takeBack(session)
+        case .stale: foreign = !takeBack(opened)
         }
         do throws(SensorError) {
-            try begin(session, foreign: foreign)
+            try begin(opened, foreign: foreign)
         } catch {
-            if self.session != nil { stop() }
+            if self.opened != nil { stop() }
             return [error.kind == .busy ? .busy(error.message) : .failed(error.message)]
         }
         return []
     }
 
     /// Disables the buffer a stopped program left enabled; false when it cannot.
-    private func takeBack(_ session: Session) -> Bool {
-        let (taken, note) = session.holder.takeBack()
+    private func takeBack(_ opened: OpenDevice) -> Bool {
+        let (taken, note) = opened.holder.takeBack()
         notes.add(note)
         return taken
     }
 
     /// Reads `in_accel_*_raw` at the sampling rate on a thread of its own.
-    private func startPolling(_ session: Session) throws(SensorError) {
-        let rate = RawPolling.rate(deviceRate: session.deviceRate, minimum: minimumRate)
+    private func startPolling(_ opened: OpenDevice) throws(SensorError) {
+        let rate = RawPolling.rate(deviceRate: opened.deviceRate, minimum: minimumRate)
         do {
             // From here until `stop` joins it, only the reader thread uses libiio.
-            session.mode = .polled(try RawPolling(session.axes, rate: rate))
+            opened.mode = .polled(try RawPolling(opened.axes, rate: rate))
             waitGeneration += 1
         } catch {
             stop()
@@ -205,12 +205,12 @@ public final class IIOSource: SensorSource {
     }
 
     /// Stops the reader, sets the data rate, and polls again.
-    private func restartPolling(_ session: Session, _ reader: PolledReader, _ rate: Double, _ message: String) -> [SensorEvent] {
+    private func restartPolling(_ opened: OpenDevice, _ reader: PolledReader, _ rate: Double, _ message: String) -> [SensorEvent] {
         reader.stop()
-        session.mode = .starting
-        if session.rates.set(rate) { session.deviceRate = rate }
+        opened.mode = .starting
+        if opened.rates.set(rate) { opened.deviceRate = rate }
         do throws(SensorError) {
-            try startPolling(session)
+            try startPolling(opened)
         } catch {
             stop()
             return [.failed(error.message)]
@@ -219,24 +219,24 @@ public final class IIOSource: SensorSource {
     }
 
     public func stop() {
-        guard let session else { return }
-        self.session = nil
-        switch session.mode {
+        guard let opened else { return }
+        self.opened = nil
+        switch opened.mode {
         case .buffered(let capture): capture.buffer.destroy()
         // Joined: libiio is this thread's again.
         case .polled(let polling): polling.reader.stop()
         case .watching(let watch, _): watch.close()
         case .starting: break
         }
-        session.journal.restoreAll()
+        opened.journal.restoreAll()
     }
 
     public var isSettled: Bool {
-        if case .watching? = session?.mode { false } else { true }
+        if case .watching? = opened?.mode { false } else { true }
     }
 
     public var wait: SensorWait {
-        switch session?.mode {
+        switch opened?.mode {
         case .buffered(let capture)?:
             capture.silenceDeadline.map { .readableUntil(capture.descriptor, $0) } ?? .readable(capture.descriptor)
         case .polled(let polling)?: .readable(polling.reader.ready.descriptor)
@@ -249,10 +249,10 @@ public final class IIOSource: SensorSource {
 
     public func service(now: Double) -> [SensorEvent] {
         var events = notes.take().map(SensorEvent.warning)
-        guard let session else { return events }
-        switch session.mode {
+        guard let opened else { return events }
+        switch opened.mode {
         case .buffered(var capture):
-            let (drained, end) = capture.drain(session.axes, deviceID: deviceID) { !SysfsFile.exists(sysfsPath) }
+            let (drained, end) = capture.drain(opened.axes, deviceID: deviceID) { !SysfsFile.exists(sysfsPath) }
             events += drained
             if let end {
                 stop()
@@ -265,14 +265,14 @@ public final class IIOSource: SensorSource {
                 events.append(.warning("\(deviceID): the buffer delivered nothing; polling instead"))
                 capture.buffer.destroy()
                 do throws(SensorError) {
-                    try startPolling(session)
+                    try startPolling(opened)
                 } catch {
                     stop()
                     events.append(.failed(error.message))
                 }
                 break
             }
-            session.mode = .buffered(capture)
+            opened.mode = .buffered(capture)
         case .polled(var polling):
             let (collected, end) = polling.collect(deviceID: deviceID) { !SysfsFile.exists(sysfsPath) }
             events += collected
@@ -280,23 +280,23 @@ public final class IIOSource: SensorSource {
                 stop()
                 switch end {
                 case .removed: events.append(.removed)
-                case .busy: events.append(.busy(session.holder.busyError().message))
+                case .busy: events.append(.busy(opened.holder.busyError().message))
                 case .failed(let message): events.append(.failed(message))
                 }
                 break
             }
-            session.mode = .polled(polling)
+            opened.mode = .polled(polling)
             let reader = polling.reader
-            if session.rates.judgement != .done, reader.readTime.count >= Self.readsTimed {
-                switch session.rates.judge(readTime: reader.readTime.mean, interval: polling.interval,
-                                           rate: session.deviceRate, foreign: session.foreign) {
-                case .none: break
+            if opened.rates.judgement != .done, reader.readTime.count >= Self.readsTimed {
+                switch opened.rates.judge(readTime: reader.readTime.mean, interval: polling.interval,
+                                           rate: opened.deviceRate, foreign: opened.foreign) {
+                case .nothing: break
                 case .warning(let line): events.append(.warning(line))
-                case .setRate(let rate, let line): events += restartPolling(session, reader, rate, line)
+                case .setRate(let rate, let line): events += restartPolling(opened, reader, rate, line)
                 }
             }
         case .watching(let watch, let deadline):
-            events += endWatch(session, watch, now: now, deadline: deadline)
+            events += endWatch(opened, watch, now: now, deadline: deadline)
             events += notes.take().map(SensorEvent.warning)
         case .starting:
             break

@@ -56,7 +56,7 @@ final class RateControl {
 
     /// What the reads' duration asks of the source.
     enum Change: Equatable {
-        case none
+        case nothing
         case warning(String)
         /// Stop polling, set this rate, poll again, and log the line.
         case setRate(Double, String)
@@ -119,14 +119,14 @@ final class RateControl {
         let slow = "\(deviceID): reading in_accel_*_raw takes \(Int(took * 1000)) ms, polled every \(Int(interval * 1000)) ms"
         switch judgement {
         case .done:
-            return .none
+            return .nothing
         case .raised(let previousRate, let previousTime):
             judgement = .done
-            guard took > Self.clearlyFaster * previousTime, attribute != nil else { return .none }
+            guard took > Self.clearlyFaster * previousTime, attribute != nil else { return .nothing }
             return .setRate(previousRate, slow + " at \(rate?.sysfsText ?? "?") Hz too: data rate put back to \(previousRate.sysfsText) Hz")
         case .pending:
             judgement = .done
-            guard took > Self.slowRead * interval, !foreign else { return .none }
+            guard took > Self.slowRead * interval, !foreign else { return .nothing }
             guard let current = rate, let offered = offer(),
                   let target = SamplingRate.choose(current: nil, offer: offered,
                                                    minimum: current * took / (Self.readShare * interval)),

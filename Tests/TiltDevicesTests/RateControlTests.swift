@@ -64,20 +64,20 @@ import TiltSystem
                 == .setRate(62.5, "iio:device1: reading in_accel_*_raw takes 14 ms, polled every 16 ms at 250 Hz too: "
                             + "data rate put back to 62.5 Hz"))
         #expect(rates.judgement == .done)
-        #expect(rates.judge(readTime: 0.1, interval: 0.016, rate: 62.5, foreign: false) == .none)
+        #expect(rates.judge(readTime: 0.1, interval: 0.016, rate: 62.5, foreign: false) == .nothing)
     }
 
     @Test func fasterReadsAfterTheRaiseKeepIt() throws {
         let rates = Self.control(try SysfsFixture("iio-polled"))
         _ = rates.judge(readTime: 0.015, interval: 0.016, rate: 62.5, foreign: false)
-        #expect(rates.judge(readTime: 0.004, interval: 0.016, rate: 250, foreign: false) == .none)
+        #expect(rates.judge(readTime: 0.004, interval: 0.016, rate: 250, foreign: false) == .nothing)
         #expect(rates.judgement == .done)
     }
 
     @Test func quickReadsAnotherProgramsRateOrNoFasterRateChangeNothing() throws {
         let device = try SysfsFixture("iio-polled")
-        #expect(Self.control(device).judge(readTime: 0.002, interval: 0.016, rate: 62.5, foreign: false) == .none)
-        #expect(Self.control(device).judge(readTime: 0.015, interval: 0.016, rate: 62.5, foreign: true) == .none)
+        #expect(Self.control(device).judge(readTime: 0.002, interval: 0.016, rate: 62.5, foreign: false) == .nothing)
+        #expect(Self.control(device).judge(readTime: 0.015, interval: 0.016, rate: 62.5, foreign: true) == .nothing)
         #expect(Self.control(device).judge(readTime: 0.5, interval: 0.016, rate: 1000, foreign: false)
                 == .warning("iio:device1: reading in_accel_*_raw takes 500 ms, polled every 16 ms (the driver offers no faster data rate)"))
     }

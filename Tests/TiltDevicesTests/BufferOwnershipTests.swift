@@ -6,13 +6,13 @@ import TiltSystem
 
 /// Whose an enabled buffer is, over the buffered kxcjk-1013 fixture, with a plain file
 /// as its node.
-@Suite struct BufferHolderTests {
-    static func holder(_ device: SysfsFixture, node: String? = nil) -> BufferHolder {
-        BufferHolder(deviceID: "iio:device1", sysfsDirectory: device.path, node: node ?? device.file("node"))
+@Suite struct BufferOwnershipTests {
+    static func holder(_ device: SysfsFixture, node: String? = nil) -> BufferOwnership {
+        BufferOwnership(deviceID: "iio:device1", sysfsDirectory: device.path, node: node ?? device.file("node"))
     }
 
     /// The fixture's buffer enabled, its node free, and the watch the holder starts at `now`.
-    static func watched(_ device: SysfsFixture, now: Double) throws -> (BufferHolder, OpenWatch, deadline: Double)? {
+    static func watched(_ device: SysfsFixture, now: Double) throws -> (BufferOwnership, OpenWatch, deadline: Double)? {
         try device.write("buffer/enable", "1")
         try device.write("node", "")
         let holder = Self.holder(device)
@@ -41,7 +41,7 @@ import TiltSystem
         let device = try SysfsFixture("iio-buffered")
         let (holder, watch, deadline) = try #require(try Self.watched(device, now: 10))
         defer { watch.close() }
-        #expect(deadline == 10 + BufferHolder.watchTime)
+        #expect(deadline == 10 + BufferOwnership.watchTime)
         #expect(holder.verdict(watch, now: 10.5, deadline: deadline) == nil)
         let reader = try FileDescriptor.open(device.file("node"))
         try reader.close()
