@@ -3,8 +3,8 @@ import TiltCore
 import TiltSystem
 
 /// An IIO accelerometer's x, y and z channels (or x and y) with their scale and
-/// offset, and the mount matrix: how raw values become a sample in m/s², device frame
-/// (docs/sensors.md, IIO).
+/// offset: how raw values become a sample in m/s², in the sensor's frame (the source
+/// applies the mount matrix; docs/sensors.md, IIO).
 struct IIOAxes {
     /// One axis's scale and offset.
     struct Axis: Equatable {
@@ -17,17 +17,15 @@ struct IIOAxes {
     /// x, y and z (or x and y), as libiio has them; none for values from elsewhere.
     let channels: [IIOChannel]
     let axes: [Axis]
-    let matrix: Matrix3
 
     /// Axes whose values come from elsewhere than libiio's channels (tests).
-    init(axes: [Axis], matrix: Matrix3) {
+    init(axes: [Axis]) {
         channels = []
         self.axes = axes
-        self.matrix = matrix
     }
 
     /// The device's accelerometer channels; an error when x or y is missing.
-    init(device: IIODevice, deviceID: String, matrix: Matrix3) throws(SensorError) {
+    init(device: IIODevice, deviceID: String) throws(SensorError) {
         var channels: [IIOChannel] = []
         var axes: [Axis] = []
         for id in ["accel_x", "accel_y", "accel_z"] {
@@ -42,14 +40,13 @@ struct IIOAxes {
         }
         self.channels = channels
         self.axes = axes
-        self.matrix = matrix
     }
 
     /// `raw` x, y, z (or x, y) as a sample.
     func sample(_ raw: [Double], time: Double) -> Sample {
         let x = axes[0].value(raw[0]), y = axes[1].value(raw[1])
         let z = axes.count > 2 ? axes[2].value(raw[2]) : Self.planeZ(x, y)
-        return Sample(time: time, acceleration: matrix * Vector3(x, y, z))
+        return Sample(time: time, acceleration: Vector3(x, y, z))
     }
 
     /// A two-axis chip's missing z: what 1 g leaves after x and y, the screen facing up

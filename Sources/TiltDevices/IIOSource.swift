@@ -6,8 +6,7 @@ import TiltSystem
 /// of one part per concern, each in its own file:
 ///
 /// - `OpenIIODevice` (libiio's: `LibIIODevice`): the device while the source runs,
-///   with its `IIOAxes` (raw values to samples through scale, offset and the mount
-///   matrix) and `SysfsJournal` (whatever the source changes in sysfs, `stop` puts back);
+///   with its `IIOAxes` (raw values to samples through scale and offset) and `SysfsJournal` (whatever the source changes in sysfs, `stop` puts back);
 /// - `BufferOwnership`: whether an enabled buffer is another program's (the source then
 ///   polls changing nothing, or says the sensor is busy) or a stopped program's, taken
 ///   back once nobody has opened its node for `BufferOwnership.watchTime`;
@@ -18,6 +17,8 @@ import TiltSystem
 ///   `ScanTimes`) when the device has scan elements and a trigger to use; otherwise, or
 ///   when the buffer cannot be enabled or stays silent, `RawPolling` reads
 ///   `in_accel_*_raw` on a thread of its own.
+///
+/// The source applies the mount matrix to what its captures deliver (`service`).
 ///
 /// When a capture ends, `follow` (the table of fallbacks) picks the next or stops the
 /// source; nothing else does.
@@ -31,6 +32,8 @@ public final class IIOSource: SensorSource {
     /// `iio:deviceN`.
     public let deviceID: String
     public private(set) var info: SensorInfo
+    /// The device's own mount matrix, from discovery.
+    private let deviceMatrix: Matrix3
 
     /// Opens the device at `start`: libiio's, or a test's.
     typealias Open = (_ deviceID: String, _ info: SensorInfo) throws(SensorError) -> any OpenIIODevice
@@ -47,6 +50,10 @@ public final class IIOSource: SensorSource {
     private var minimumRate = SamplingRate.minimum
 
     public func setMinimumRate(_ hertz: Double) { minimumRate = max(SamplingRate.minimum, hertz) }
+
+    public func setMountMatrix(_ configured: Matrix3?) {
+        info.mountMatrix = MountMatrix.chosen(configured: configured, device: deviceMatrix)
+    }
     public private(set) var waitGeneration = 0
 
     /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
@@ -61,6 +68,7 @@ public final class IIOSource: SensorSource {
         self.deviceID = deviceID
         self.info = info
         self.open = open
+        deviceMatrix = info.mountMatrix
     }
 
     // MARK: start and stop
@@ -210,7 +218,11 @@ public final class IIOSource: SensorSource {
         pending = []
         guard let device, let capture else { return events }
         let turn = capture.service(now: now)
-        events += turn.events
+        let matrix = info.mountMatrix
+        events += turn.events.map { event in
+            guard case .samples(let samples) = event else { return event }
+            return .samples(samples.map { Sample(time: $0.time, acceleration: matrix * $0.acceleration) })
+        }
         if let end = turn.end { events += follow(end, device) }
         return events
     }

@@ -18,7 +18,8 @@ protocol OpenIIODevice: AnyObject {
     var isGone: Bool { get }
     /// One raw read of the first axis: whether the driver answers raw reads now.
     func probeRaw() throws(Errno)
-    /// A sample read from `in_accel_*_raw` now; called on a polling reader's thread.
+    /// A sample read from `in_accel_*_raw` now, in the sensor's frame; called on a
+    /// polling reader's thread.
     func readSample() throws(Errno) -> Sample
     /// Buffered capture from `now`, when the device allows it; lines for the log either way.
     func startBuffer(samplingRate: Double?, now: Double) -> (capture: (any IIOCapture)?, notes: [String])
@@ -40,7 +41,7 @@ final class LibIIODevice: OpenIIODevice {
     let rates: RateControl
     let journal = SysfsJournal()
 
-    /// Opens `deviceID` (its place and mount matrix from `info`).
+    /// Opens `deviceID` (its place from `info`).
     init(deviceID: String, info: SensorInfo) throws(SensorError) {
         do {
             context = try IIOContext()
@@ -52,7 +53,7 @@ final class LibIIODevice: OpenIIODevice {
         guard let device = context.device(deviceID) else { throw SensorError("no IIO device \(deviceID)") }
         self.deviceID = deviceID
         self.device = device
-        axes = try IIOAxes(device: device, deviceID: deviceID, matrix: info.mountMatrix)
+        axes = try IIOAxes(device: device, deviceID: deviceID)
         sysfsDirectory = "/sys/bus/iio/devices/\(deviceID)"
         sysfsPath = info.sysfsPath ?? sysfsDirectory
         ownership = BufferOwnership(deviceID: deviceID, sysfsDirectory: sysfsDirectory,

@@ -95,7 +95,7 @@ final class FakeScanBuffer: ScanBuffer {
             decoder: ScanDecoder(formats: Array(repeating: format, count: 3)), slots: [0, 1, 2], timestampSlot: nil,
             times: ScanTimes(monotonicStamps: false, kernelBufferScans: BufferCapture.kernelBufferScans,
                              samplingRate: samplingRate),
-            axes: IIOAxes(axes: Array(repeating: IIOAxes.Axis(scale: 0.5, offset: 0), count: 3), matrix: .identity),
+            axes: IIOAxes(axes: Array(repeating: IIOAxes.Axis(scale: 0.5, offset: 0), count: 3)),
             deviceID: "iio:device1", isGone: isGone, startedAt: now)
     }
 }

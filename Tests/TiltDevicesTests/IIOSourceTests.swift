@@ -177,4 +177,32 @@ import TiltSystem
         #expect(source.info.buffered == true)
         #expect(device.sysfs.read("buffer/enable") == "0")
     }
+
+    /// One matrix is applied, chosen once: the configuration's, else the device's own.
+    @Test func theConfiguredMountMatrixReplacesTheDevicesOwn() throws {
+        let device = try FakeIIODevice()
+        let buffer = FakeScanBuffer()
+        device.buffer = buffer
+        let own = try MountMatrix.parse("0, 1, 0; 0, 0, -1; -1, 0, 0")
+        let source = IIOSource(deviceID: "iio:device1", info: SensorInfo(kind: .iio, name: "iio:device1", mountMatrix: own)) {
+            (_, _) throws(SensorError) in device
+        }
+        try source.start()
+        defer { source.stop() }
+        func next() -> [Vector3] {
+            buffer.chunks = [FakeScanBuffer.scan(2, 4, 20)]
+            return source.service(now: MonotonicClock.now()).flatMap { event -> [Vector3] in
+                if case .samples(let samples) = event { samples.map(\.acceleration) } else { [] }
+            }
+        }
+        // The sensor reads (1, 2, 10); its own matrix makes that (sy, −sz, −sx).
+        #expect(next() == [Vector3(2, -10, -1)])
+        let configured = try MountMatrix.parse("-1, 0, 0; 0, -1, 0; 0, 0, 1")
+        source.setMountMatrix(configured)
+        #expect(source.info.mountMatrix == configured)
+        #expect(next() == [Vector3(-1, -2, 10)])
+        source.setMountMatrix(nil)
+        #expect(source.info.mountMatrix == own)
+        #expect(next() == [Vector3(2, -10, -1)])
+    }
 }
