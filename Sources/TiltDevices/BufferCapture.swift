@@ -78,11 +78,12 @@ final class BufferCapture: IIOCapture {
         journal.keep(bufferFiles(sysfsDirectory: sysfsDirectory))
 
         let timestamp = iio.channel("timestamp").flatMap { $0.isScanElement && $0.format != nil ? $0 : nil }
-        let wanted = axes.channels.map(\.id) + (timestamp.map { [$0.id] } ?? [])
+        let layout = layout(scanElements: scanChannels.map { ($0.id, $0.index) }, axes: axes.channels.map(\.id),
+                            timestamp: timestamp?.id)
         for channel in scanChannels {
-            if wanted.contains(channel.id) { channel.enable() } else { channel.disable() }
+            if layout.enabled.contains(channel.id) { channel.enable() } else { channel.disable() }
         }
-        let enabled = scanChannels.filter { wanted.contains($0.id) }.sorted { $0.index < $1.index }
+        let enabled = layout.enabled.compactMap { id in scanChannels.first { $0.id == id } }
         let decoder = ScanDecoder(formats: enabled.compactMap(\.format))
         do {
             try iio.setKernelBuffersCount(kernelBufferScans / bufferSamples)
@@ -94,8 +95,7 @@ final class BufferCapture: IIOCapture {
             }
             let capture = BufferCapture(
                 buffer: buffer, descriptor: descriptor, decoder: decoder,
-                slots: axes.channels.compactMap { axis in enabled.firstIndex { $0.id == axis.id } },
-                timestampSlot: timestamp.flatMap { stamp in enabled.firstIndex { $0.id == stamp.id } },
+                slots: layout.slots, timestampSlot: layout.timestampSlot,
                 times: ScanTimes(monotonicStamps: monotonic, kernelBufferScans: kernelBufferScans,
                                  samplingRate: samplingRate),
                 axes: axes, deviceID: deviceID, isGone: { device.isGone }, startedAt: now)
@@ -105,6 +105,15 @@ final class BufferCapture: IIOCapture {
             journal.rollBack(to: mark)
             return (nil, notes)
         }
+    }
+
+    /// The scan elements to enable (the axes and the timestamp, if any), in scan index
+    /// order, and where each axis and the timestamp sit among them in a scan.
+    static func layout(scanElements: [(id: String, index: Int)], axes: [String], timestamp: String?)
+        -> (enabled: [String], slots: [Int], timestampSlot: Int?) {
+        let wanted = axes + (timestamp.map { [$0] } ?? [])
+        let enabled = scanElements.filter { wanted.contains($0.id) }.sorted { $0.index < $1.index }.map(\.id)
+        return (enabled, axes.compactMap { enabled.firstIndex(of: $0) }, timestamp.flatMap { enabled.firstIndex(of: $0) })
     }
 
     /// The sysfs files libiio writes when it sets up a buffer, besides the trigger:

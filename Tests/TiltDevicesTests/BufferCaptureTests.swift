@@ -21,6 +21,20 @@ import TiltSystem
         #expect(files.map { SysfsFile.read($0) } == ["0", "0", "0", "0", "2", "1"])
     }
 
+    /// The HID sensor hub's order: the timestamp first, an element not ours between.
+    @Test func enablesTheAxesAndTheTimestampAndFindsThemInTheScan() {
+        let elements = [("timestamp", 0), ("accel_z", 3), ("accel_x", 1), ("illuminance", 2), ("accel_y", 4)]
+        let layout = BufferCapture.layout(scanElements: elements, axes: ["accel_x", "accel_y", "accel_z"],
+                                          timestamp: "timestamp")
+        #expect(layout.enabled == ["timestamp", "accel_x", "accel_z", "accel_y"])
+        #expect(layout.slots == [1, 3, 2])
+        #expect(layout.timestampSlot == 0)
+        let twoAxes = BufferCapture.layout(scanElements: elements, axes: ["accel_x", "accel_y"], timestamp: nil)
+        #expect(twoAxes.enabled == ["accel_x", "accel_y"])
+        #expect(twoAxes.slots == [0, 1])
+        #expect(twoAxes.timestampSlot == nil)
+    }
+
     @Test func aDrainTurnsEveryRefillIntoSamplesAndEndsTheSilence() {
         let buffer = FakeScanBuffer()
         // Two scans, the second split across two refills.
