@@ -21,7 +21,7 @@ import TiltSystem
 /// The source applies the mount matrix to what its captures deliver (`service`).
 ///
 /// When a capture ends, `follow` (the table of fallbacks) picks the next or stops the
-/// source; nothing else does.
+/// source: the one place a running source stops itself.
 ///
 /// Threads: libiio (the context, its devices, channels and buffer) is used by the
 /// caller's thread, except while a polled source runs: from the reader's start to its
