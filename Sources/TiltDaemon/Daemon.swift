@@ -201,17 +201,14 @@ public final class Daemon {
             hub.sensorChanged(report)
             self?.notifyStatus()
         }
-        sensors.onSource = { [weak self] info in self?.applyMountMatrix(info) }
+        sensors.onSource = { [weak self] _ in self?.applyMountMatrix() }
         sensors.onWaitChanged = { [weak self] in self?.registerSensorWait() }
     }
 
-    private func applyMountMatrix(_ info: SensorInfo) {
-        var detector = configuration.detector
-        if let override = configuration.mountMatrixOverride, let undo = info.mountMatrix.inverse {
-            // The source already applied its own matrix: undo it, apply ours.
-            detector.mountMatrix = override * undo
-        }
-        hub.reconfigure(detector, undoLimit: configuration.undoLevels)
+    private func applyMountMatrix() {
+        // The source applies the one matrix: ours, else the device's own (docs/sensors.md).
+        sensors.source?.setMountMatrix(configuration.mountMatrixOverride)
+        hub.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)
     }
 
     // MARK: Running
@@ -309,9 +306,7 @@ public final class Daemon {
         do throws(StartError) {
             configuration = try configurationLoader.reload(configuration)
             hub.limits = configuration.limits
-            if let info = sensors.source?.info { applyMountMatrix(info) } else {
-                hub.reconfigure(configuration.detector, undoLimit: configuration.undoLevels)
-            }
+            applyMountMatrix()
             log.notice("configuration reloaded")
         } catch {
             log.error("configuration not reloaded, keeping the old one: \(error)")

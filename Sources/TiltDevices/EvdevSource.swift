@@ -14,6 +14,8 @@ import TiltSystem
 public final class EvdevSource: SensorSource {
     public let path: String
     public private(set) var info: SensorInfo
+    /// The device's own mount matrix, from discovery.
+    private let deviceMatrix: Matrix3
 
     /// Events handled per service call at the most, so the loop stays responsive.
     static let eventsPerService = 4096
@@ -30,6 +32,7 @@ public final class EvdevSource: SensorSource {
     public init(path: String, info: SensorInfo? = nil) {
         self.path = path
         self.info = info ?? SensorInfo(kind: .evdev, name: path, deviceNode: path)
+        deviceMatrix = self.info.mountMatrix
     }
 
     /// m/s² per unit of an axis before any calibration (`EvdevAxes.scale`).
@@ -126,6 +129,10 @@ public final class EvdevSource: SensorSource {
         warnings = []
         if !samples.isEmpty { events.append(.samples(samples)) }
         return events
+    }
+
+    public func setMountMatrix(_ configured: Matrix3?) {
+        info.mountMatrix = MountMatrix.chosen(configured: configured, device: deviceMatrix)
     }
 
     private func sample(_ device: EvdevDevice, time: Double) -> Sample {

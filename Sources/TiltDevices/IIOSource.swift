@@ -5,302 +5,225 @@ import TiltSystem
 /// An IIO accelerometer through libiio's local backend (docs/sensors.md, IIO), composed
 /// of one part per concern, each in its own file:
 ///
-/// - `BufferHolder`: whether an enabled buffer is another program's (the source then
+/// - `OpenIIODevice` (libiio's: `LibIIODevice`): the device while the source runs,
+///   with its `IIOAxes` (raw values to samples through scale and offset) and `SysfsJournal` (whatever the source changes in sysfs, `stop` puts back);
+/// - `BufferOwnership`: whether an enabled buffer is another program's (the source then
 ///   polls changing nothing, or says the sensor is busy) or a stopped program's, taken
-///   back once nobody has opened its node for `BufferHolder.watchTime`;
+///   back once nobody has opened its node for `BufferOwnership.watchTime`;
 /// - `RateControl`: the driver's data rate, raised at start and when polled reads wait
 ///   for fresh data;
-/// - `BufferCapture` (with `TriggerPlan` and `ScanTimes`): buffered capture when the
-///   device has scan elements and a trigger to use; otherwise, or when the buffer
-///   cannot be enabled, `RawPolling` reads `in_accel_*_raw` on a thread of its own;
-/// - `IIOAxes`: raw values to samples through scale, offset and the mount matrix;
-/// - `SysfsJournal`: whatever `start` changes in sysfs, `stop` puts back.
+/// - the captures (`IIOCapture`), one at a time: `BufferWatch` while the source finds
+///   out whose an enabled buffer is; `BufferCapture` (with `TriggerPlan` and
+///   `ScanTimes`) when the device has scan elements and a trigger to use; otherwise, or
+///   when the buffer cannot be enabled or stays silent, `RawPolling` reads
+///   `in_accel_*_raw` on a thread of its own.
+///
+/// The source applies the mount matrix to what its captures deliver (`service`).
+///
+/// When a capture ends, `follow` (the table of fallbacks) picks the next or stops the
+/// source: the one place a running source stops itself.
 ///
 /// Threads: libiio (the context, its devices, channels and buffer) is used by the
-/// caller's thread, except while a polled source runs: from the reader's start to
-/// `stop`, only the reader thread reads the axes' channels, and the caller's thread
+/// caller's thread, except while a polled source runs: from the reader's start to its
+/// stop, only the reader thread reads the axes' channels, and the caller's thread
 /// touches nothing of libiio (`service` only takes what the reader queued). `stop`
 /// joins the reader before it restores sysfs or releases the context.
 public final class IIOSource: SensorSource {
     /// `iio:deviceN`.
     public let deviceID: String
     public private(set) var info: SensorInfo
+    /// The device's own mount matrix, from discovery.
+    private let deviceMatrix: Matrix3
 
-    /// Seconds a new buffer may stay silent before the source polls instead.
-    static let silenceLimit = 1.0
-    /// Polled reads timed before the source judges whether the driver is too slow.
-    static let readsTimed = 5
-
-    private var session: Session?
-    private let notes = SourceNotes()
+    /// Opens the device at `start`: libiio's, or a test's.
+    typealias Open = (_ deviceID: String, _ info: SensorInfo) throws(SensorError) -> any OpenIIODevice
+    private let open: Open
+    private var device: (any OpenIIODevice)?
+    private var capture: (any IIOCapture)?
+    /// The buffer is another program's: nothing is written.
+    private var foreign = false
+    /// The driver's data rate (`sampling_frequency`), when known and not 0.
+    private var deviceRate: Double?
+    /// Lines for the log from `start`, handed over at the next `service`.
+    private var pending: [SensorEvent] = []
     /// Asked of the driver at `start`: `SamplingRate.minimum`, or more while a client plays.
     private var minimumRate = SamplingRate.minimum
 
     public func setMinimumRate(_ hertz: Double) { minimumRate = max(SamplingRate.minimum, hertz) }
+
+    public func setMountMatrix(_ configured: Matrix3?) {
+        info.mountMatrix = MountMatrix.chosen(configured: configured, device: deviceMatrix)
+    }
     public private(set) var waitGeneration = 0
 
     /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
     /// the location and the mount matrix come from udev.
-    public init(deviceID: String, info: SensorInfo) {
-        self.deviceID = deviceID
-        self.info = info
-    }
-
-    private enum Mode {
-        case buffered(BufferCapture)
-        /// Raw attributes read by the reader thread.
-        case polled(RawPolling)
-        /// Set up, not capturing yet (within `start`).
-        case starting
-        /// An enabled buffer whose node nobody held: watched for a program that opens
-        /// it now and then, until the deadline, before it is taken back.
-        case watching(OpenWatch, deadline: Double)
-    }
-
-    private final class Session {
-        let context: IIOContext
-        let device: IIODevice
-        let axes: IIOAxes
-        let holder: BufferHolder
-        /// Undoes our sysfs changes at stop.
-        let journal: SysfsJournal
-        let rates: RateControl
-        var mode = Mode.starting
-        /// The buffer is another program's: nothing is written.
-        var foreign = false
-        /// The driver's data rate (`sampling_frequency`), when known and not 0.
-        var deviceRate: Double?
-
-        init(context: IIOContext, device: IIODevice, axes: IIOAxes, holder: BufferHolder,
-             journal: SysfsJournal, rates: RateControl) {
-            self.context = context
-            self.device = device
-            self.axes = axes
-            self.holder = holder
-            self.journal = journal
-            self.rates = rates
+    public convenience init(deviceID: String, info: SensorInfo) {
+        self.init(deviceID: deviceID, info: info) { (id, info) throws(SensorError) in
+            try LibIIODevice(deviceID: id, info: info)
         }
     }
 
-    private var sysfsPath: String { info.sysfsPath ?? "/sys/bus/iio/devices/\(deviceID)" }
-    private var sysfsLinkPath: String { "/sys/bus/iio/devices/\(deviceID)" }
+    init(deviceID: String, info: SensorInfo, open: @escaping Open) {
+        self.deviceID = deviceID
+        self.info = info
+        self.open = open
+        deviceMatrix = info.mountMatrix
+    }
 
     // MARK: start and stop
 
     public func start() throws(SensorError) {
         stop()
-        _ = notes.take()
-        let context: IIOContext
-        do {
-            context = try IIOContext()
-        } catch .libraryUnavailable(let reason) {
-            throw SensorError(IIOError.libraryUnavailable(reason).description)
-        } catch {
-            throw SensorError("cannot open the IIO devices: \(error)")
-        }
-        guard let device = context.device(deviceID) else { throw SensorError("no IIO device \(deviceID)") }
-        let axes = try IIOAxes(device: device, deviceID: deviceID, matrix: info.mountMatrix)
+        pending = []
+        let device = try open(deviceID, info)
         if let name = device.name { info.name = name }
-        let journal = SysfsJournal()
-        let session = Session(
-            context: context, device: device, axes: axes,
-            holder: BufferHolder(deviceID: deviceID, sysfsDirectory: sysfsLinkPath, node: info.deviceNode ?? "/dev/\(deviceID)"),
-            journal: journal,
-            rates: RateControl(deviceID: deviceID, attribute: RateAttribute.find(device: device, axes: axes.channels),
-                               journal: journal, notes: notes))
-        self.session = session
-        // An enabled buffer is another program's (iio-sensor-proxy) only while that
-        // program holds the node or opens it now and then: its rate, trigger and scan
-        // elements are its own, so nothing is written, and nothing restored. One left
-        // enabled by a program that died is taken back.
-        switch session.holder.find(now: MonotonicClock.now()) {
-        case .free:
-            try begin(session, foreign: false)
-        case .foreign(let note):
-            notes.add(note)
-            try begin(session, foreign: true)
-        case .watching(let watch, let deadline):
-            session.mode = .watching(watch, deadline: deadline)
-        case .unwatchable(let note):
-            notes.add(note)
-            try begin(session, foreign: !takeBack(session))
+        self.device = device
+        do throws(SensorError) {
+            // An enabled buffer is another program's (iio-sensor-proxy) only while that
+            // program holds the node or opens it now and then: its rate, trigger and scan
+            // elements are its own, so nothing is written, and nothing restored. One left
+            // enabled by a program that died is taken back.
+            switch device.ownership.find(now: MonotonicClock.now()) {
+            case .free:
+                pending = try begin(device, foreign: false)
+            case .foreign(let note):
+                pending = [.warning(note)] + (try begin(device, foreign: true))
+            case .watching(let watch, let deadline):
+                capture = BufferWatch(ownership: device.ownership, watch: watch, deadline: deadline)
+            case .unwatchable(let note):
+                let (taken, takeBackNote) = device.ownership.takeBack()
+                pending = [.warning(note), .warning(takeBackNote)] + (try begin(device, foreign: !taken))
+            }
+        } catch {
+            stop()
+            throw error
         }
     }
 
     /// Starts capture: as the buffer's owner, or (`foreign`) beside the program that
-    /// has it, changing nothing.
-    private func begin(_ session: Session, foreign: Bool) throws(SensorError) {
-        session.foreign = foreign
+    /// has it, changing nothing. Lines for the log.
+    private func begin(_ device: any OpenIIODevice, foreign: Bool) throws(SensorError) -> [SensorEvent] {
+        self.foreign = foreign
+        var notes: [String] = []
+        let rate: Double?
         if foreign {
             // Some drivers refuse raw reads while their buffer runs (bmc150, kxcjk-1013:
             // EBUSY); then there is nothing to poll until the other program lets go. The
             // HID sensor hub's answers them, and is polled.
             do throws(Errno) {
-                _ = try IIOAxes.readRaw(session.axes.axes[0])
+                try device.probeRaw()
             } catch where error == .busy {
-                stop()
-                throw session.holder.busyError()
+                throw device.ownership.busyError()
             } catch {
                 // Left to the reader, which reports it.
             }
+            rate = device.rates.current()
+        } else {
+            let raised = device.rates.raise(minimum: minimumRate)
+            rate = raised.rate
+            notes += raised.note.map { [$0] } ?? []
         }
-        let rate = foreign ? session.rates.current() : session.rates.raise(minimum: minimumRate)
         // Some drivers (the HID sensor hub) read 0: "the device's default".
-        session.deviceRate = rate.flatMap { $0 > 0 ? $0 : nil }
-        info.samplingRate = session.deviceRate
-        if !foreign, var capture = BufferCapture.start(
-            session.device, deviceID: deviceID, axes: session.axes, context: session.context,
-            sysfsDirectory: sysfsLinkPath, samplingRate: info.samplingRate, journal: session.journal, notes: notes) {
-            // A buffer that never delivers (a trigger that does not fire) must not leave
-            // the game without a sensor: after this long without a scan, poll instead.
-            capture.silenceDeadline = MonotonicClock.now() + max(Self.silenceLimit, 10 / (info.samplingRate ?? 50))
-            session.mode = .buffered(capture)
-            info.buffered = true
-            return
+        deviceRate = rate.flatMap { $0 > 0 ? $0 : nil }
+        info.samplingRate = deviceRate
+        if !foreign {
+            let (buffered, lines) = device.startBuffer(samplingRate: info.samplingRate, now: MonotonicClock.now())
+            notes += lines
+            if let buffered {
+                capture = buffered
+                info.buffered = true
+                return notes.map(SensorEvent.warning)
+            }
         }
-        try startPolling(session)
-    }
-
-    /// The watch ended: another program opened the node meanwhile, so the buffer is
-    /// its own; or nobody did, and the buffer is a stopped program's, taken back.
-    private func endWatch(_ session: Session, _ watch: OpenWatch, now: Double, deadline: Double) -> [SensorEvent] {
-        guard let verdict = session.holder.verdict(watch, now: now, deadline: deadline) else { return [] }
-        watch.close()
-        session.mode = .starting
-        waitGeneration += 1
-        var foreign = true
-        switch verdict {
-        case .foreign(let note): notes.add(note)
-        case .stale: foreign = !takeBack(session)
-        }
-        do throws(SensorError) {
-            try begin(session, foreign: foreign)
-        } catch {
-            if self.session != nil { stop() }
-            return [error.kind == .busy ? .busy(error.message) : .failed(error.message)]
-        }
-        return []
-    }
-
-    /// Disables the buffer a stopped program left enabled; false when it cannot.
-    private func takeBack(_ session: Session) -> Bool {
-        let (taken, note) = session.holder.takeBack()
-        notes.add(note)
-        return taken
+        try poll(device)
+        return notes.map(SensorEvent.warning)
     }
 
     /// Reads `in_accel_*_raw` at the sampling rate on a thread of its own.
-    private func startPolling(_ session: Session) throws(SensorError) {
-        let rate = RawPolling.rate(deviceRate: session.deviceRate, minimum: minimumRate)
+    private func poll(_ device: any OpenIIODevice) throws(SensorError) {
+        let rate = RawPolling.rate(deviceRate: deviceRate, minimum: minimumRate)
+        let rates = device.rates, deviceRate = deviceRate, foreign = foreign
         do {
-            // From here until `stop` joins it, only the reader thread uses libiio.
-            session.mode = .polled(try RawPolling(session.axes, rate: rate))
+            // From here until its stop, only the reader thread uses libiio.
+            capture = try RawPolling(
+                rate: rate, deviceID: deviceID,
+                read: { () throws(Errno) in try device.readSample() },
+                isGone: { device.isGone },
+                judge: { readTime, interval in
+                    rates.judge(readTime: readTime, interval: interval, rate: deviceRate, foreign: foreign)
+                })
             waitGeneration += 1
         } catch {
-            stop()
             throw SensorError("\(deviceID): cannot start the thread that reads in_accel_*_raw: \(error)")
         }
         info.buffered = false
         info.samplingRate = rate
     }
 
-    /// Stops the reader, sets the data rate, and polls again.
-    private func restartPolling(_ session: Session, _ reader: PolledReader, _ rate: Double, _ message: String) -> [SensorEvent] {
-        reader.stop()
-        session.mode = .starting
-        if session.rates.set(rate) { session.deviceRate = rate }
+    /// The table of fallbacks: what follows the end of the capture in progress. The
+    /// events it makes; the source is stopped when nothing follows.
+    private func follow(_ end: CaptureEnd, _ device: any OpenIIODevice) -> [SensorEvent] {
+        capture?.stop()
+        capture = nil
+        waitGeneration += 1
         do throws(SensorError) {
-            try startPolling(session)
+            switch end {
+            case .silent:
+                try poll(device)
+                return []
+            case .slowReads(let rate, let line):
+                let (done, note) = device.rates.set(rate)
+                if done { deviceRate = rate }
+                try poll(device)
+                return [.warning(line)] + (note.map { [.warning($0)] } ?? [])
+            case .foreignBuffer(let note):
+                return [.warning(note)] + (try begin(device, foreign: true))
+            case .staleBuffer:
+                let (taken, note) = device.ownership.takeBack()
+                return [.warning(note)] + (try begin(device, foreign: !taken))
+            case .removed:
+                stop()
+                return [.removed]
+            case .busy:
+                stop()
+                return [.busy(device.ownership.busyError().message)]
+            case .failed(let message):
+                stop()
+                return [.failed(message)]
+            }
         } catch {
             stop()
-            return [.failed(error.message)]
+            return [error.kind == .busy ? .busy(error.message) : .failed(error.message)]
         }
-        return [.warning(message)]
     }
 
     public func stop() {
-        guard let session else { return }
-        self.session = nil
-        switch session.mode {
-        case .buffered(let capture): capture.buffer.destroy()
-        // Joined: libiio is this thread's again.
-        case .polled(let polling): polling.reader.stop()
-        case .watching(let watch, _): watch.close()
-        case .starting: break
-        }
-        session.journal.restoreAll()
+        guard let device else { return }
+        self.device = nil
+        // Joined, if it was polling: libiio is this thread's again.
+        capture?.stop()
+        capture = nil
+        device.journal.restoreAll()
     }
 
-    public var isSettled: Bool {
-        if case .watching? = session?.mode { false } else { true }
-    }
+    public var isSettled: Bool { !(capture is BufferWatch) }
 
-    public var wait: SensorWait {
-        switch session?.mode {
-        case .buffered(let capture)?:
-            capture.silenceDeadline.map { .readableUntil(capture.descriptor, $0) } ?? .readable(capture.descriptor)
-        case .polled(let polling)?: .readable(polling.reader.ready.descriptor)
-        case .watching(let watch, let deadline)?: .readableUntil(watch.descriptor, deadline)
-        case .starting?, nil: .idle
-        }
-    }
+    public var wait: SensorWait { capture?.wait ?? .idle }
 
     // MARK: service
 
     public func service(now: Double) -> [SensorEvent] {
-        var events = notes.take().map(SensorEvent.warning)
-        guard let session else { return events }
-        switch session.mode {
-        case .buffered(var capture):
-            let (drained, end) = capture.drain(session.axes, deviceID: deviceID) { !SysfsFile.exists(sysfsPath) }
-            events += drained
-            if let end {
-                stop()
-                events.append(end)
-                break
-            }
-            if !drained.isEmpty {
-                capture.silenceDeadline = nil
-            } else if let deadline = capture.silenceDeadline, now >= deadline {
-                events.append(.warning("\(deviceID): the buffer delivered nothing; polling instead"))
-                capture.buffer.destroy()
-                do throws(SensorError) {
-                    try startPolling(session)
-                } catch {
-                    stop()
-                    events.append(.failed(error.message))
-                }
-                break
-            }
-            session.mode = .buffered(capture)
-        case .polled(var polling):
-            let (collected, end) = polling.collect(deviceID: deviceID) { !SysfsFile.exists(sysfsPath) }
-            events += collected
-            if let end {
-                stop()
-                switch end {
-                case .removed: events.append(.removed)
-                case .busy: events.append(.busy(session.holder.busyError().message))
-                case .failed(let message): events.append(.failed(message))
-                }
-                break
-            }
-            session.mode = .polled(polling)
-            let reader = polling.reader
-            if session.rates.judgement != .done, reader.readTime.count >= Self.readsTimed {
-                switch session.rates.judge(readTime: reader.readTime.mean, interval: polling.interval,
-                                           rate: session.deviceRate, foreign: session.foreign) {
-                case .none: break
-                case .warning(let line): events.append(.warning(line))
-                case .setRate(let rate, let line): events += restartPolling(session, reader, rate, line)
-                }
-            }
-        case .watching(let watch, let deadline):
-            events += endWatch(session, watch, now: now, deadline: deadline)
-            events += notes.take().map(SensorEvent.warning)
-        case .starting:
-            break
+        var events = pending
+        pending = []
+        guard let device, let capture else { return events }
+        let turn = capture.service(now: now)
+        let matrix = info.mountMatrix
+        events += turn.events.map { event in
+            guard case .samples(let samples) = event else { return event }
+            return .samples(samples.map { Sample(time: $0.time, acceleration: matrix * $0.acceleration) })
         }
+        if let end = turn.end { events += follow(end, device) }
         return events
     }
 }

@@ -33,6 +33,10 @@ public enum MountMatrix {
         return matrix
     }
 
+    /// The one matrix a source applies to its samples: the configuration's, else the
+    /// device's own (udev's or the kernel's, as discovery found it; identity when none).
+    public static func chosen(configured: Matrix3?, device: Matrix3) -> Matrix3 { configured ?? device }
+
     /// The udev/sysfs text for a matrix, rows separated by `;`.
     public static func text(_ matrix: Matrix3) -> String {
         let v = matrix.values.map(\.sysfsText)

@@ -56,7 +56,7 @@ final class RateControl {
 
     /// What the reads' duration asks of the source.
     enum Change: Equatable {
-        case none
+        case nothing
         case warning(String)
         /// Stop polling, set this rate, poll again, and log the line.
         case setRate(Double, String)
@@ -65,47 +65,46 @@ final class RateControl {
     let deviceID: String
     let attribute: RateAttribute?
     private let journal: SysfsJournal
-    private let notes: SourceNotes
     /// The rate as found is in the journal (it is recorded once, at the first write).
     private var saved = false
     private(set) var judgement = Judgement.pending
 
-    init(deviceID: String, attribute: RateAttribute?, journal: SysfsJournal, notes: SourceNotes) {
+    init(deviceID: String, attribute: RateAttribute?, journal: SysfsJournal) {
         self.deviceID = deviceID
         self.attribute = attribute
         self.journal = journal
-        self.notes = notes
     }
 
     /// The rate the driver says now, if it says one.
     func current() -> Double? { attribute?.read()?.sysfsNumber }
 
     /// Raises the rate to what `SamplingRate.choose` picks from the driver's offer for
-    /// `minimum`; the rate in effect, if known.
-    func raise(minimum: Double) -> Double? {
-        guard let attribute, let previousText = attribute.read() else { return nil }
+    /// `minimum`; the rate in effect, if known, and a line for the log when it could
+    /// not be set.
+    func raise(minimum: Double) -> (rate: Double?, note: String?) {
+        guard let attribute, let previousText = attribute.read() else { return (nil, nil) }
         let previous = previousText.sysfsNumber
         guard let offered = offer(),
-              let target = SamplingRate.choose(current: previous, offer: offered, minimum: minimum) else { return previous }
-        return set(target) ? target : previous
+              let target = SamplingRate.choose(current: previous, offer: offered, minimum: minimum) else { return (previous, nil) }
+        let (done, note) = set(target)
+        return (done ? target : previous, note)
     }
 
-    /// Writes the rate (the rate as found goes into the journal first); false, with a
-    /// line for the log, when it cannot.
-    func set(_ target: Double) -> Bool {
-        guard let attribute else { return false }
+    /// Writes the rate (the rate as found goes into the journal first); not done, with
+    /// a line for the log, when it cannot.
+    func set(_ target: Double) -> (done: Bool, note: String?) {
+        guard let attribute else { return (false, nil) }
         let found = saved ? nil : attribute.read()
         do {
             try attribute.write(target.sysfsText)
         } catch {
-            notes.add("\(deviceID): cannot set sampling_frequency to \(target.sysfsText): \(error)")
-            return false
+            return (false, "\(deviceID): cannot set sampling_frequency to \(target.sysfsText): \(error)")
         }
         if let found {
             saved = true
             journal.record { try? attribute.write(found) }
         }
-        return true
+        return (true, nil)
     }
 
     /// Judges the reads of a polled source once `took` is their mean duration: a
@@ -119,14 +118,14 @@ final class RateControl {
         let slow = "\(deviceID): reading in_accel_*_raw takes \(Int(took * 1000)) ms, polled every \(Int(interval * 1000)) ms"
         switch judgement {
         case .done:
-            return .none
+            return .nothing
         case .raised(let previousRate, let previousTime):
             judgement = .done
-            guard took > Self.clearlyFaster * previousTime, attribute != nil else { return .none }
+            guard took > Self.clearlyFaster * previousTime, attribute != nil else { return .nothing }
             return .setRate(previousRate, slow + " at \(rate?.sysfsText ?? "?") Hz too: data rate put back to \(previousRate.sysfsText) Hz")
         case .pending:
             judgement = .done
-            guard took > Self.slowRead * interval, !foreign else { return .none }
+            guard took > Self.slowRead * interval, !foreign else { return .nothing }
             guard let current = rate, let offered = offer(),
                   let target = SamplingRate.choose(current: nil, offer: offered,
                                                    minimum: current * took / (Self.readShare * interval)),

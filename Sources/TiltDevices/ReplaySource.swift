@@ -111,7 +111,16 @@ public final class ReplaySource: SensorSource {
         return events
     }
 
+    /// A trace is in the device frame already: only a configured matrix is applied.
+    public func setMountMatrix(_ configured: Matrix3?) {
+        info.mountMatrix = MountMatrix.chosen(configured: configured, device: .identity)
+    }
+
     private func flush(_ batch: inout [Sample], into events: inout [SensorEvent]) {
+        let matrix = info.mountMatrix
+        if matrix != .identity {
+            batch = batch.map { Sample(time: $0.time, acceleration: matrix * $0.acceleration) }
+        }
         if !batch.isEmpty { events.append(.samples(batch)) }
         batch.removeAll()
     }

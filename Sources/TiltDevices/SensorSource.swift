@@ -15,7 +15,9 @@ public struct SensorInfo: Sendable, Equatable, Codable {
     public var deviceNode: String?
     /// Samples per second, when known.
     public var samplingRate: Double?
-    /// Sensor frame → device frame, already applied to the samples the source delivers.
+    /// Sensor frame → device frame, already applied to the samples the source delivers:
+    /// the device's own (from discovery), or the configuration's once the source is
+    /// told it (`SensorSource.setMountMatrix`).
     public var mountMatrix: Matrix3
     /// `display`, `base`, `lid`… from udev's ACCEL_LOCATION or the sysfs label.
     public var location: String?
@@ -119,6 +121,10 @@ public protocol SensorSource: AnyObject {
     /// The slowest sampling rate to ask the device for at the next `start`, where the
     /// device lets the rate be chosen (IIO); others ignore it.
     func setMinimumRate(_ hertz: Double)
+    /// The configuration's mount matrix, which the source applies instead of the
+    /// device's own from its next sample on; nil for the device's own (docs/sensors.md,
+    /// "Mount matrix"). `info.mountMatrix` says which is applied.
+    func setMountMatrix(_ configured: Matrix3?)
     /// Changes whenever the source replaced the descriptor it waits on while running (an
     /// IIO source that gave up its buffer for polling): the new one may have the old
     /// one's number, so a loop that watches it compares this too, not only the number.
@@ -131,6 +137,7 @@ public protocol SensorSource: AnyObject {
 
 extension SensorSource {
     public func setMinimumRate(_ hertz: Double) {}
+    public func setMountMatrix(_ configured: Matrix3?) {}
     public var waitGeneration: Int { 0 }
     public var isSettled: Bool { true }
 }

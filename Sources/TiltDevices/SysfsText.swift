@@ -9,8 +9,9 @@ extension StringProtocol {
 }
 
 extension Double {
-    /// As sysfs and udev write numbers: "50", not "50.0".
-    var sysfsText: String {
+    /// As sysfs and udev write numbers: "50", not "50.0", "62.5" as it is; how listings
+    /// and JSON show rates and matrices too.
+    public var sysfsText: String {
         self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }

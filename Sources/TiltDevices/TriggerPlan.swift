@@ -9,7 +9,7 @@ enum TriggerPlan {
     case keep
     case set(IIODevice, name: String)
     /// The device needs a trigger and has none: a buffer would never fill.
-    case none
+    case missing
 
     /// The plan for `device`, whose sysfs directory is `sysfsDirectory`.
     static func plan(_ device: IIODevice, deviceID: String, in context: IIOContext, sysfsDirectory: String) -> TriggerPlan {
@@ -20,10 +20,10 @@ enum TriggerPlan {
             // device that takes no trigger has no current_trigger at all.
             guard needsTrigger(sysfsDirectory: sysfsDirectory) else { return .keep }
         }
-        guard let name = device.name else { return .none }
+        guard let name = device.name else { return .missing }
         let triggers = context.devices.filter(\.isTrigger).compactMap(\.name)
         guard let wanted = preferredTrigger(deviceName: name, deviceID: deviceID, triggers: triggers),
-              let trigger = context.device(wanted) else { return .none }
+              let trigger = context.device(wanted) else { return .missing }
         return .set(trigger, name: wanted)
     }
 

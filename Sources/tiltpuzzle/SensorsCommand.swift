@@ -52,7 +52,7 @@ enum SensorsCommand: ClientCommand {
         let info = candidate.info
         var summary: [String] = [info.kind == .iio ? "IIO" : "evdev"]
         if let buffered = info.buffered { summary.append(buffered ? L("buffered") : L("polled")) }
-        if let rate = info.samplingRate { summary.append("\(rate.plainText) Hz") }
+        if let rate = info.samplingRate { summary.append("\(rate.sysfsText) Hz") }
         var lines = ["\(index). \(info.name) (\(candidate.sysname)): " + summary.joined(separator: ", ")
                      + (candidate.isBase ? L("; in the keyboard base, not used") : "")
                      + (inUse ? L("; used by the daemon") : "")]
@@ -74,8 +74,8 @@ enum SensorsCommand: ClientCommand {
             ("sysfsPath", optional(info.sysfsPath)),
             ("node", optional(info.deviceNode)),
             ("location", optional(info.location)),
-            ("mountMatrix", .array(info.mountMatrix.values.map { .number($0.plainText) })),
-            ("rate", info.samplingRate.map { .number($0.plainText) } ?? .null),
+            ("mountMatrix", .array(info.mountMatrix.values.map { .number($0.sysfsText) })),
+            ("rate", info.samplingRate.map { .number($0.sysfsText) } ?? .null),
             ("buffered", info.buffered.map(JSONValue.bool) ?? .null),
             ("used", .bool(!candidate.isBase)),
             ("daemonUses", inUse.map(JSONValue.bool) ?? .null),

@@ -45,9 +45,9 @@ extension MockDeviceTests {
         @Test func aTwoAxisPoseTiltsTheDetector() {
             // 25° about y (the right edge lowered) as a two-axis chip sees it.
             let x = -standardGravity * TiltDetector.sine(degrees: 25)
-            let z = IIOSource.planeZ(x, 0)
+            let z = IIOAxes.planeZ(x, 0)
             var detector = TiltDetector()
-            _ = detector.process(Sample(time: 0, x: 0, y: 0, z: IIOSource.planeZ(0, 0)))
+            _ = detector.process(Sample(time: 0, x: 0, y: 0, z: IIOAxes.planeZ(0, 0)))
             #expect(detector.process(Sample(time: 1, x: x, y: 0, z: z)) == .right)
         }
 

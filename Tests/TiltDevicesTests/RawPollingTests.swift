@@ -7,14 +7,14 @@ import TiltSystem
 /// What a polled source makes of its reader's outcomes, with reads that need no device.
 @Suite struct RawPollingTests {
     /// Collects until polling ends, or 5 s passed.
-    static func run(_ polling: inout RawPolling, isGone: Bool = false) throws -> (events: [SensorEvent], end: RawPolling.End?) {
+    static func run(_ polling: RawPolling) throws -> (events: [SensorEvent], end: CaptureEnd?) {
         var events: [SensorEvent] = []
         let limit = MonotonicClock.now() + 5
         while MonotonicClock.now() < limit {
             _ = try Poll.wait([(polling.reader.ready.descriptor, .readable)], timeout: limit - MonotonicClock.now())
-            let (more, end) = polling.collect(deviceID: "iio:device0") { isGone }
-            events += more
-            if let end { return (events, end) }
+            let turn = polling.service(now: MonotonicClock.now())
+            events += turn.events
+            if let end = turn.end { return (events, end) }
         }
         return (events, nil)
     }
@@ -28,33 +28,35 @@ import TiltSystem
     }
 
     @Test func failedReadsAreSaidOnceAndEndItAfterTheLimit() throws {
-        var polling = try RawPolling(rate: 1000) { () throws(Errno) -> Sample in throw Errno.ioError }
-        defer { polling.reader.stop() }
+        let polling = try RawPolling(rate: 1000, deviceID: "iio:device0") { () throws(Errno) -> Sample in throw Errno.ioError }
+        defer { polling.stop() }
         #expect(polling.interval == 0.001)
-        let (events, end) = try Self.run(&polling)
+        let (events, end) = try Self.run(polling)
         #expect(events.map { if case .warning(let line) = $0 { line } else { "\($0)" } }
                 == ["iio:device0: cannot read in_accel_*_raw: \(Errno.ioError)"])
         #expect(end == .failed("iio:device0: reading in_accel_*_raw failed \(RawPolling.failureLimit) times: \(Errno.ioError)"))
     }
 
-    @Test(arguments: [(Errno.busy, false, RawPolling.End.busy), (Errno.noSuchDevice, false, .removed),
+    @Test(arguments: [(Errno.busy, false, CaptureEnd.busy), (Errno.noSuchDevice, false, .removed),
                       (Errno.ioError, true, .removed)])
-    func aBusyOrVanishedDeviceEndsItAtOnce(error: Errno, gone: Bool, expected: RawPolling.End) throws {
-        var polling = try RawPolling(rate: 1000) { () throws(Errno) -> Sample in throw error }
-        defer { polling.reader.stop() }
-        let (events, end) = try Self.run(&polling, isGone: gone)
+    func aBusyOrVanishedDeviceEndsItAtOnce(error: Errno, gone: Bool, expected: CaptureEnd) throws {
+        let polling = try RawPolling(rate: 1000, deviceID: "iio:device0",
+                                     read: { () throws(Errno) -> Sample in throw error }, isGone: { gone })
+        defer { polling.stop() }
+        let (events, end) = try Self.run(polling)
         #expect(events.isEmpty)
         #expect(end == expected)
     }
 
     @Test func samplesComeThrough() throws {
-        var polling = try RawPolling(rate: 1000) { () throws(Errno) -> Sample in
+        let polling = try RawPolling(rate: 1000, deviceID: "iio:device0") { () throws(Errno) -> Sample in
             Sample(time: MonotonicClock.now(), acceleration: Vector3(0, 0, 9.8))
         }
-        defer { polling.reader.stop() }
+        defer { polling.stop() }
         _ = try Poll.wait([(polling.reader.ready.descriptor, .readable)], timeout: 5)
-        let (events, end) = polling.collect(deviceID: "iio:device0") { false }
-        #expect(end == nil)
+        let turn = polling.service(now: MonotonicClock.now())
+        let events = turn.events
+        #expect(turn.end == nil)
         guard case .samples(let samples)? = events.first else { Issue.record("no samples: \(events)"); return }
         #expect(events.count == 1)
         #expect(samples.allSatisfy { $0.acceleration == Vector3(0, 0, 9.8) })

@@ -25,6 +25,22 @@ import TiltSystem
         #expect(source.wait == .idle)
     }
 
+    /// A trace is in the device frame: only the configuration's matrix is applied.
+    @Test func aConfiguredMountMatrixTurnsTheTrace() throws {
+        let path = try Self.file("t,x,y,z\n0,1,2,9.8\n")
+        defer { unlink(path) }
+        let source = ReplaySource(path: path, speed: .max)
+        #expect(source.info.mountMatrix == .identity)
+        let configured = try MountMatrix.parse("0, 1, 0; -1, 0, 0; 0, 0, 1")
+        source.setMountMatrix(configured)
+        #expect(source.info.mountMatrix == configured)
+        try source.start()
+        let samples = source.service(now: MonotonicClock.now()).flatMap { event -> [Sample] in
+            if case .samples(let s) = event { s } else { [] }
+        }
+        #expect(samples.map(\.acceleration) == [Vector3(2, -1, 9.8)])
+    }
+
     /// A file that is not a trace fails at once instead of warning about every line.
     @Test func aFileThatIsNotATraceFails() throws {
         let path = try Self.file(String(repeating: "some,other,csv,file\n", count: 10_000))

@@ -12,7 +12,7 @@ import Glibc
 /// it is watched is a program's that died (this daemon after SIGKILL, an OOM kill, a
 /// watchdog abort), and is taken back; otherwise it is another program's, and nothing
 /// of the device is written.
-struct BufferHolder {
+struct BufferOwnership {
     /// Seconds an enabled buffer's node is watched for another program's opens before
     /// the buffer is taken back: twice iio-sensor-proxy's period, and some.
     static let watchTime = 1.5
