@@ -89,16 +89,16 @@ import Glibc
         let number = old.read.rawValue
         var oldEvents = 0, newEvents = 0
         var oldToken: EventLoop.Token?
-        oldToken = try loop.watch(old.read, .readable) { _ in oldEvents += 1 }
+        oldToken = try loop.watch(old.read, .readable) { _, _ in oldEvents += 1 }
         var firstToken: EventLoop.Token?
-        firstToken = try loop.watch(first.read, .readable) { _ in
+        firstToken = try loop.watch(first.read, .readable) { _, _ in
             loop.remove(firstToken!)
             loop.remove(oldToken!)
             // Closes the old pipe's end and gives its number to the replacement, at once,
             // so no other test's descriptor can take the number in between.
             #expect(dup2(replacement.read.rawValue, number) == number)
             #expect(throws: Never.self) {
-                try loop.watch(FileDescriptor(rawValue: number), .readable) { _ in newEvents += 1 }
+                try loop.watch(FileDescriptor(rawValue: number), .readable) { _, _ in newEvents += 1 }
             }
         }
         // Ready in this order, so the first pipe's handler runs first in the round.
