@@ -80,6 +80,20 @@ import Glibc
         #expect(!removedFired)
     }
 
+    /// A descriptor's handler is handed the time the loop woke, as a timer's is.
+    @Test func aDescriptorsHandlerIsHandedTheTime() throws {
+        let fixture = try Fixture()
+        let ends = try fixture.pipe()
+        var handed: [Double] = []
+        try fixture.loop.watch(ends.read, .readable) { _, now in handed.append(now) }
+        try ends.write.writeAll("x")
+        let before = MonotonicClock.now()
+        try fixture.loop.runOnce()
+        let after = MonotonicClock.now()
+        #expect(handed.count == 1)
+        #expect(handed.allSatisfy { before <= $0 && $0 <= after })
+    }
+
     /// A handler closes a ready descriptor and its number goes to a new registration
     /// in the same round: the event waited for on the old one is not the new owner's.
     @Test func aReusedDescriptorNumberDoesNotGetItsOldOwnersEvent() throws {
