@@ -25,7 +25,7 @@ final class ClientSockets {
     /// Starts accepting.
     func start() throws(Errno) {
         for listener in listeners {
-            listenerTokens.append(try loop.watch(listener, .readable) { [weak self] _ in self?.acceptClients(listener) })
+            listenerTokens.append(try loop.watch(listener, .readable) { [weak self] _, _ in self?.acceptClients(listener) })
         }
     }
 
@@ -58,7 +58,7 @@ final class ClientSockets {
             // Watch before attaching: the greeting may already need to wait for writability.
             var attachedID: Int?
             do throws(Errno) {
-                transport.token = try loop.watch(fd, transport.interest.events) { [weak self] events in
+                transport.token = try loop.watch(fd, transport.interest.events) { [weak self] events, _ in
                     guard let id = attachedID else { return }
                     self?.clientEvent(id: id, fd: fd, events: events)
                 }

@@ -8,7 +8,8 @@ import TiltWire
 import Glibc
 #endif
 
-/// `tiltpuzzled`: wires sensor → detector → puzzle → clients on one event loop.
+/// `tiltpuzzled`: wires sensor → detector → puzzle → clients on one event loop. It owns
+/// the hub, the sensor manager, the client sockets and the hub's delegate.
 public final class Daemon {
     private let configurationLoader: ConfigurationLoader
     private var configuration: Configuration
@@ -22,13 +23,10 @@ public final class Daemon {
     private let hub: Hub
     private let sensors: SensorManager
     private let clients: ClientSockets
-    /// Held here: the hub holds its delegate weakly.
+    /// Held here: the hub holds its delegate unowned.
     private let hubDelegate: DaemonHubDelegate
     /// The socket file we created (and remove at exit); nil under socket activation.
     private let ownedSocketPath: String?
-    private var sensorDescriptor: FileDescriptor?
-    private var sensorToken: EventLoop.Token?
-    private var sensorGeneration = 0
     private var hotplugMonitor: HotplugMonitor?
     private let host: DaemonHost
 
@@ -63,7 +61,7 @@ public final class Daemon {
         let source = configuration.source
         let speed = options.replaySpeed
         sensors = SensorManager(alwaysOn: configuration.alwaysOn, playRate: configuration.sampleRate,
-                                disabled: source == "none", log: log) {
+                                disabled: source == "none", loop: loop, log: log) {
             Self.openSource(source, speed: speed)
         }
         hubDelegate = DaemonHubDelegate(persister: persister, hints: hints, sensors: sensors)
@@ -147,21 +145,23 @@ public final class Daemon {
         guard configuration.source != "none", !configuration.source.hasPrefix("replay:") else { return }
         do throws(SensorError) {
             let monitor = try HotplugMonitor()
-            _ = try? loop.watch(monitor.descriptor, .readable) { [weak self] _ in self?.hotplug(monitor.receive()) }
+            _ = try? loop.watch(monitor.descriptor, .readable) { [weak self] _, now in
+                self?.hotplug(monitor.receive(), now: now)
+            }
             hotplugMonitor = monitor
         } catch {
             log.warning("no hotplug: \(error); a sensor that appears later needs a restart")
         }
     }
 
-    private func hotplug(_ events: [HotplugEvent]) {
+    private func hotplug(_ events: [HotplugEvent], now: Double) {
         for event in events {
             switch event {
             case .added(let candidate):
                 log.info("udev: \(candidate.info.kind.rawValue) accelerometer \(candidate.info.name) appeared")
-                sensors.discover()
+                sensors.discover(now: now)
             case .removed:
-                sensors.deviceRemoved(isOurs: { event.removes($0) })
+                sensors.deviceRemoved(isOurs: { event.removes($0) }, now: now)
             }
         }
     }
@@ -202,7 +202,7 @@ public final class Daemon {
             self?.notifyStatus()
         }
         sensors.onSource = { [weak self] _ in self?.applyMountMatrix() }
-        sensors.onWaitChanged = { [weak self] in self?.registerSensorWait() }
+        hubDelegate.claimChangedReport = { [weak self] in self?.notifyStatus() }
     }
 
     private func applyMountMatrix() {
@@ -219,8 +219,8 @@ public final class Daemon {
             // Weak: the loop keeps its handlers, and a handler that kept the loop would
             // keep both alive after the daemon is done.
             try host.watchRequests(on: loop, stop: { [weak loop] in loop?.stop() }, reload: { [weak self] in self?.reload() })
-            try loop.watch(persister.completionsReady.descriptor, .readable) { [weak self] _ in self?.savesCompleted() }
-            try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _ in
+            try loop.watch(persister.completionsReady.descriptor, .readable) { [weak self] _, _ in self?.savesCompleted() }
+            try loop.watch(hints.answersReady.descriptor, .readable) { [weak self] _, _ in
                 guard let self else { return }
                 hub.hintsAnswered(hints.takeAnswers())
             }
@@ -234,11 +234,7 @@ public final class Daemon {
             Self.raiseDescriptorLimit()
             watchHotplug()
         }
-        // The sensor's deadline is read afresh each round: a replay's moves with every batch.
-        loop.addTimer(deadline: { [weak sensors] in sensors?.wait.deadline }) { [weak sensors] now in
-            sensors?.service(now: now)
-        }
-        sensors.discover()
+        sensors.discover(now: MonotonicClock.now())
         if let interval = host.watchdogInterval {
             // Pinged at half the interval, as sd_watchdog_enabled(3) advises.
             var nextPing = MonotonicClock.now()
@@ -269,27 +265,6 @@ public final class Daemon {
               limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
         _ = try? Syscall.call("setrlimit") { setrlimit(resource, &limit) }
-    }
-
-    private func registerSensorWait() {
-        let wanted = sensors.wait.descriptor
-        // The same number may be a new descriptor (a source that switched from its buffer
-        // to polling): the generation tells.
-        let generation = sensors.waitGeneration
-        guard wanted != sensorDescriptor || generation != sensorGeneration else { return }
-        if let old = sensorToken { loop.remove(old) }
-        sensorToken = nil
-        sensorDescriptor = wanted
-        sensorGeneration = generation
-        if let fd = wanted {
-            do throws(Errno) {
-                sensorToken = try loop.watch(fd, .readable) { [weak self] _ in
-                    self?.sensors.service(now: MonotonicClock.now())
-                }
-            } catch {
-                log.error("cannot watch the sensor: \(error)")
-            }
-        }
     }
 
     private func savesCompleted() {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltSystem
+import TiltWire
 
 /// The daemon's answers to its hub: saves go to the persister, hints to the worker,
-/// claims to the sensors and interest to the client sockets. The hub holds it unowned,
-/// so nothing it holds keeps the hub alive in a cycle.
+/// claims to the sensor manager and interest to the client sockets. The daemon owns
+/// the hub, the sensor manager and this; the hub holds this unowned.
 final class DaemonHubDelegate: HubDelegate {
     private let persister: Persister
     private let hints: HintWorker
@@ -11,6 +12,8 @@ final class DaemonHubDelegate: HubDelegate {
     /// Set by the daemon right after the sockets exist: they need the hub, which needs
     /// this first. Nothing attaches before then, so nothing asks for a socket's interest.
     weak var clients: ClientSockets?
+    /// A claim changed the sensor's report (the daemon tells systemd its status).
+    var claimChangedReport: () -> Void = {}
 
     init(persister: Persister, hints: HintWorker, sensors: SensorManager) {
         self.persister = persister
@@ -19,7 +22,12 @@ final class DaemonHubDelegate: HubDelegate {
     }
 
     func save(_ game: Game) { persister.save(game, at: MonotonicClock.now()) }
-    func claimSensor(_ claimed: Bool) { sensors.claim(claimed) }
+    func claimSensor(_ claimed: Bool, at now: Double) -> SensorReport {
+        let before = sensors.report
+        let answer = sensors.claim(claimed, now: now)
+        if answer != before { claimChangedReport() }
+        return answer
+    }
     func watchWritable(_ id: Int, _ on: Bool) { clients?.setInterest(id, writing: on) }
     func watchReadable(_ id: Int, _ on: Bool) { clients?.setInterest(id, reading: on) }
     func requestHint(_ job: HintJob) { hints.submit(job) }

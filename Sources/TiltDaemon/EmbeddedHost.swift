@@ -16,7 +16,7 @@ final class EmbeddedHost: DaemonHost {
     func passedListeners() -> [(descriptor: FileDescriptor, name: String)] { [] }
 
     func watchRequests(on loop: EventLoop, stop: @escaping () -> Void, reload: @escaping () -> Void) throws(Errno) {
-        try loop.watch(stopRequest.descriptor, .readable) { _ in stop() }
+        try loop.watch(stopRequest.descriptor, .readable) { _, _ in stop() }
     }
 
     var watchdogInterval: Double? { nil }

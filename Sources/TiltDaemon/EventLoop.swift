@@ -18,7 +18,8 @@ final class EventLoop {
         static func < (left: Token, right: Token) -> Bool { left.rawValue < right.rawValue }
     }
 
-    typealias Handler = (Epoll.Events) -> Void
+    /// Runs with the events and the time the loop woke (monotonic seconds).
+    typealias Handler = (_ events: Epoll.Events, _ now: Double) -> Void
     /// When a timer is next due (monotonic seconds), asked before every wait; nil: not due.
     typealias Deadline = () -> Double?
     /// Runs with the time the timer was found due.
@@ -105,14 +106,16 @@ final class EventLoop {
             try timer.arm(at: deadline)
             armedDeadline = deadline
         }
-        for (token, events) in try epoll.wait(timeout: -1).map({ (Token(rawValue: $0.token), $0.events) }) {
+        let ready = try epoll.wait(timeout: -1)
+        let woke = MonotonicClock.now()
+        for (token, events) in ready.map({ (Token(rawValue: $0.token), $0.events) }) {
             if token == Self.timerToken {
                 timer.acknowledge()
                 armedDeadline = nil
                 continue
             }
             // Nil for a source a handler removed in this round.
-            descriptors[token]?.handler(events)
+            descriptors[token]?.handler(events, woke)
         }
         // Earliest first, as if the loop had woken for each: a late wake-up (a busy
         // machine) finds several due, and they run in the order they fell due.

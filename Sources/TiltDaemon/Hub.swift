@@ -31,8 +31,9 @@ public final class Hub {
     public internal(set) var sensor = SensorReport(status: .absent)
     public let version: String
 
-    /// Unowned: the delegate owns the hub (the daemon, a test's harness). Given at
-    /// `init`, so a hub can never run with nobody answering what it asks.
+    /// Unowned: whoever owns the hub keeps its delegate alive (the daemon owns both; a
+    /// test's harness owns the hub and is its delegate). Given at `init`, so a hub can
+    /// never run with nobody answering what it asks.
     public unowned let delegate: HubDelegate
     public let log: Logger
     let clock: () -> Double
@@ -102,8 +103,9 @@ public final class Hub {
         }
         if sessions.isEmpty {
             // Claim first, so the newcomer's greeting already says whether the sensor started.
-            game.setAttached(true, at: clock())
-            delegate.claimSensor(true)
+            let now = clock()
+            game.setAttached(true, at: now)
+            takeSensorReport(delegate.claimSensor(true, at: now))
         }
         let session = Session(id: nextID, transport: transport)
         nextID += 1
@@ -130,8 +132,9 @@ public final class Hub {
         session.transport.close()
         log.info("client \(id) detached: \(reason)")
         if sessions.isEmpty {
-            game.setAttached(false, at: clock())
-            delegate.claimSensor(false)
+            let now = clock()
+            game.setAttached(false, at: now)
+            takeSensorReport(delegate.claimSensor(false, at: now))
         }
     }
 

@@ -41,13 +41,21 @@ extension Hub {
         }
     }
 
+    /// The sensor's report changed on its own account (not in answer to a claim).
     public func sensorChanged(_ report: SensorReport) {
-        guard report != sensor else { return }
+        guard takeSensorReport(report) else { return }
+        broadcast(.sensor(report))
+        afterChanges()
+    }
+
+    /// Keeps the sensor's report; false when it is the one kept already.
+    @discardableResult
+    func takeSensorReport(_ report: SensorReport) -> Bool {
+        guard report != sensor else { return false }
         // A new stream (or none): the detector starts over, waiting for neutral.
         if report.status != sensor.status || report.name != sensor.name { game.restartDetector() }
         sensor = report
-        broadcast(.sensor(report))
-        afterChanges()
+        return true
     }
 
     public func reconfigure(_ configuration: TiltDetector.Configuration, undoLimit: Int) {

@@ -11,6 +11,10 @@ import TiltWire
 /// while a client is attached it is tried again every `busyRetry` seconds (a
 /// deadline of the loop's; nothing wakes the daemon while nobody is attached).
 /// Once samples flow, the rate reported is the one measured (`RateMeter`).
+///
+/// Like `ClientSockets`, it is a source of the loop that registers its own wait: the
+/// source's descriptor (watched again whenever the source replaces it) and a timer for
+/// its deadline. It never reads the clock: every call is handed `now`.
 final class SensorManager {
     /// Seconds between tries of a sensor another program holds.
     static let busyRetry = 3.0
@@ -19,6 +23,7 @@ final class SensorManager {
     typealias Opener = () -> Result<SensorSource, SensorError>?
 
     private let open: Opener
+    private let loop: EventLoop
     private let alwaysOn: Bool
     private let disabled: Bool
     /// The sampling rate to ask for while a client plays (`sample-rate`); with no client
@@ -38,29 +43,38 @@ final class SensorManager {
     private var announced = false
     private var retryAt: Double?
     private var meter = RateMeter()
+    /// The descriptor the loop watches for the running source, and the source's count of
+    /// descriptor swaps when it was watched: the same number may be a new descriptor.
+    private var watched: (descriptor: FileDescriptor?, swaps: Int) = (nil, 0)
+    private var watchToken: EventLoop.Token?
+    private var deadlineToken: EventLoop.Token?
+    /// Set while a claim is answered: its report is the answer, not a call into the hub.
+    private var answeringClaim = false
 
-    /// Samples to the hub, status changes to the hub.
+    /// The samples a serviced source delivered, in order.
     var onSamples: ([Sample]) -> Void = { _ in }
+    /// The report changed on the sensor's own account (serviced, discovered, removed);
+    /// what a claim changes is its answer instead.
     var onReport: (SensorReport) -> Void = { _ in }
     /// A new source was opened (to apply its mount matrix).
     var onSource: (SensorInfo) -> Void = { _ in }
-    /// The wait changed: the loop must re-register the descriptor.
-    var onWaitChanged: () -> Void = {}
 
     /// `disabled`: the daemon runs without a sensor by choice (`--source none`).
-    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, disabled: Bool = false, log: Logger,
-         open: @escaping Opener) {
+    init(alwaysOn: Bool, playRate: Double = SamplingRate.playing, disabled: Bool = false, loop: EventLoop,
+         log: Logger, open: @escaping Opener) {
         self.alwaysOn = alwaysOn
         self.disabled = disabled
         self.playRate = playRate
+        self.loop = loop
         self.log = log
         self.open = open
+        // Asked afresh each round: a replay's deadline moves with every batch.
+        deadlineToken = loop.addTimer(deadline: { [weak self] in self?.wait.deadline }) { [weak self] now in
+            self?.service(now: now)
+        }
     }
 
     private var wanted: Bool { claimed || alwaysOn }
-
-    /// The running source's `waitGeneration` (the loop re-watches when it changes).
-    var waitGeneration: Int { running ? source?.waitGeneration ?? 0 : 0 }
 
     var wait: SensorWait {
         if running { return source?.wait ?? .idle }
@@ -68,7 +82,8 @@ final class SensorManager {
     }
 
     /// Looks for a source now (at start and when udev reports a new device).
-    func discover() {
+    func discover(now: Double) {
+        defer { watchWait() }
         guard source == nil else { return }
         if disabled {
             return setReport(SensorReport(status: .disabled, message: "no sensor by choice (source none)"))
@@ -80,46 +95,56 @@ final class SensorManager {
             log.warning("sensor: \(error)")
             setReport(SensorReport(status: .error, message: error.message))
         case .success(let opened)?:
-            adopt(opened)
+            adopt(opened, now: now)
         }
     }
 
-    private func adopt(_ opened: SensorSource) {
+    private func adopt(_ opened: SensorSource, now: Double) {
         source = opened
         ended = false
         log.notice("sensor: using \(opened.info.kind.rawValue) \(opened.info.name)"
                    + (opened.info.deviceNode.map { " (\($0))" } ?? ""))
         onSource(opened.info)
-        update()
+        update(now: now)
     }
 
     /// Ours went away: another accelerometer present now (the other Joy-Con of a pair)
     /// is taken at once, after the `absent` that says ours is gone (docs/sensors.md,
     /// "A Joy-Con pair"). None: the absent report stands, and hotplug brings the next.
-    private func handOver() {
+    private func handOver(now: Double) {
         guard !disabled, case .success(let next)? = open() else { return }
-        adopt(next)
+        adopt(next, now: now)
     }
 
-    /// Clients attached (true) or all gone (false).
-    func claim(_ claimed: Bool) {
+    /// Clients attached (true) or all gone (false); answers with the report once the
+    /// claim took effect, so the first client's greeting already says whether the
+    /// sensor started, and the report is not also told back to the hub that asked.
+    /// (A claim that opens a new source still calls `onSource` for its mount matrix.)
+    func claim(_ claimed: Bool, now: Double) -> SensorReport {
+        answeringClaim = true
+        defer {
+            answeringClaim = false
+            watchWait()
+        }
         self.claimed = claimed
         // A sensor that failed to start, or was lost, gets another chance with each
         // new claim (it may have been busy, or its permissions arrived late).
-        if claimed, source == nil { discover() }
-        update()
+        if claimed, source == nil { discover(now: now) }
+        update(now: now)
+        return report
     }
 
     /// A device went away (udev remove); `isOurs` tells whether it is the one in use.
-    func deviceRemoved(isOurs: (SensorInfo) -> Bool) {
+    func deviceRemoved(isOurs: (SensorInfo) -> Bool, now: Double) {
+        defer { watchWait() }
         guard let info = source?.info, isOurs(info) else { return }
         lose(reason: "removed")
-        handOver()
+        handOver(now: now)
     }
 
     private var wantedRate: Double { claimed ? playRate : SamplingRate.minimum }
 
-    private func update() {
+    private func update(now: Double) {
         guard let source else { return }
         if !claimed { retryAt = nil }
         if running, let askedRate, askedRate != wantedRate, wanted {
@@ -139,7 +164,7 @@ final class SensorManager {
                 announced = false
                 announceWhenSettled(source)
             } catch where error.kind == .busy {
-                held(source, error.message)
+                held(source, error.message, now: now)
             } catch {
                 log.warning("sensor: cannot start \(source.info.name): \(error)")
                 self.source = nil
@@ -152,7 +177,6 @@ final class SensorManager {
         } else if !running && !ended && (busyMessage == nil || !wanted) {
             setReport(report(for: source.info, status: .idle))
         }
-        onWaitChanged()
     }
 
     /// `active` once the started source knows how it reads the device (until then the
@@ -167,19 +191,20 @@ final class SensorManager {
 
     /// Another program holds the sensor: said once in the log, told to the clients, and
     /// tried again later while a client wants it.
-    private func held(_ source: SensorSource, _ message: String) {
+    private func held(_ source: SensorSource, _ message: String, now: Double) {
         running = false
         if busyMessage != message { log.notice("sensor: \(source.info.name): \(message)") }
         busyMessage = message
-        retryAt = claimed ? MonotonicClock.now() + Self.busyRetry : nil
+        retryAt = claimed ? now + Self.busyRetry : nil
         setReport(report(for: source.info, status: .busy, message: message))
     }
 
     /// The loop saw the source's descriptor readable or its deadline pass.
     func service(now: Double) {
+        defer { watchWait() }
         if !running, let at = retryAt, at <= now {
             retryAt = nil
-            update()
+            update(now: now)
             return
         }
         guard running, let source else { return }
@@ -201,19 +226,17 @@ final class SensorManager {
                 setReport(report(for: source.info, status: .ended))
             case .removed:
                 lose(reason: "removed")
-                handOver()
+                handOver(now: now)
                 return
             case .failed(let message):
                 lose(reason: message)
                 return
             case .busy(let message):
-                held(source, message)
-                onWaitChanged()
+                held(source, message, now: now)
                 return
             }
         }
         announceWhenSettled(source)
-        onWaitChanged()
     }
 
     /// Drops the source; only udev (or the next claim) brings one back.
@@ -227,13 +250,33 @@ final class SensorManager {
         log.warning("sensor: lost \(lost.info.name): \(reason)")
         setReport(SensorReport(status: .absent, kind: lost.info.kind.rawValue, name: lost.info.name,
                                message: "sensor lost: \(reason); waiting for it to come back"))
-        onWaitChanged()
     }
 
+    /// Stops the source and leaves the loop.
     func shutdown() {
         source?.stop()
         running = false
         source = nil
+        watchWait()
+        if let deadlineToken { loop.remove(deadlineToken) }
+        deadlineToken = nil
+    }
+
+    /// Watches the running source's descriptor, again whenever the source replaced it: the
+    /// old one's token goes, so an event still waiting for it is dropped with it.
+    private func watchWait() {
+        let current = (descriptor: wait.descriptor, swaps: running ? source?.waitGeneration ?? 0 : 0)
+        guard current != watched else { return }
+        if let watchToken { loop.remove(watchToken) }
+        watchToken = nil
+        // Kept even when watching fails: said once, not again at every call.
+        watched = current
+        guard let descriptor = current.descriptor else { return }
+        do throws(Errno) {
+            watchToken = try loop.watch(descriptor, .readable) { [weak self] _, now in self?.service(now: now) }
+        } catch {
+            log.error("cannot watch the sensor: \(error)")
+        }
     }
 
     private func report(for info: SensorInfo, status: SensorStatus, message: String? = nil) -> SensorReport {
@@ -245,6 +288,6 @@ final class SensorManager {
     private func setReport(_ new: SensorReport) {
         guard new != report else { return }
         report = new
-        onReport(new)
+        if !answeringClaim { onReport(new) }
     }
 }

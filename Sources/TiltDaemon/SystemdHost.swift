@@ -24,7 +24,7 @@ final class SystemdHost: DaemonHost {
     func watchRequests(on loop: EventLoop, stop: @escaping () -> Void, reload: @escaping () -> Void) throws(Errno) {
         let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
         self.signals = signals
-        try loop.watch(signals.descriptor, .readable) { [log] _ in
+        try loop.watch(signals.descriptor, .readable) { [log] _, _ in
             for signal in signals.read() {
                 switch signal {
                 case SIGHUP: reload()

@@ -3,6 +3,7 @@ import Testing
 import TiltCore
 @testable import TiltDaemon
 import TiltSystem
+import TiltWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -78,7 +79,7 @@ import Glibc
         }
 
         func save(_ game: Game) { hub.saveCompleted(generation: game.generation, failure: nil) }
-        func claimSensor(_ claimed: Bool) {}
+        func claimSensor(_ claimed: Bool, at now: Double) -> SensorReport { hub.sensor }
         func requestHint(_ job: HintJob) {}
         func watchWritable(_ id: Int, _ on: Bool) { clients.setInterest(id, writing: on) }
         func watchReadable(_ id: Int, _ on: Bool) { clients.setInterest(id, reading: on) }

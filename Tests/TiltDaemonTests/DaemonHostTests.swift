@@ -22,7 +22,7 @@ import TiltSystem
         func passedListeners() -> [(descriptor: FileDescriptor, name: String)] { [] }
 
         func watchRequests(on loop: EventLoop, stop: @escaping () -> Void, reload: @escaping () -> Void) throws(Errno) {
-            try loop.watch(self.stop.descriptor, .readable) { _ in stop() }
+            try loop.watch(self.stop.descriptor, .readable) { _, _ in stop() }
         }
 
         func notify(_ state: String) { notifications.withLock { $0.append(state) } }

@@ -80,6 +80,20 @@ import Glibc
         #expect(!removedFired)
     }
 
+    /// A descriptor's handler is handed the time the loop woke, as a timer's is.
+    @Test func aDescriptorsHandlerIsHandedTheTime() throws {
+        let fixture = try Fixture()
+        let ends = try fixture.pipe()
+        var handed: [Double] = []
+        try fixture.loop.watch(ends.read, .readable) { _, now in handed.append(now) }
+        try ends.write.writeAll("x")
+        let before = MonotonicClock.now()
+        try fixture.loop.runOnce()
+        let after = MonotonicClock.now()
+        #expect(handed.count == 1)
+        #expect(handed.allSatisfy { before <= $0 && $0 <= after })
+    }
+
     /// A handler closes a ready descriptor and its number goes to a new registration
     /// in the same round: the event waited for on the old one is not the new owner's.
     @Test func aReusedDescriptorNumberDoesNotGetItsOldOwnersEvent() throws {
@@ -89,16 +103,16 @@ import Glibc
         let number = old.read.rawValue
         var oldEvents = 0, newEvents = 0
         var oldToken: EventLoop.Token?
-        oldToken = try loop.watch(old.read, .readable) { _ in oldEvents += 1 }
+        oldToken = try loop.watch(old.read, .readable) { _, _ in oldEvents += 1 }
         var firstToken: EventLoop.Token?
-        firstToken = try loop.watch(first.read, .readable) { _ in
+        firstToken = try loop.watch(first.read, .readable) { _, _ in
             loop.remove(firstToken!)
             loop.remove(oldToken!)
             // Closes the old pipe's end and gives its number to the replacement, at once,
             // so no other test's descriptor can take the number in between.
             #expect(dup2(replacement.read.rawValue, number) == number)
             #expect(throws: Never.self) {
-                try loop.watch(FileDescriptor(rawValue: number), .readable) { _ in newEvents += 1 }
+                try loop.watch(FileDescriptor(rawValue: number), .readable) { _, _ in newEvents += 1 }
             }
         }
         // Ready in this order, so the first pipe's handler runs first in the round.

@@ -44,6 +44,8 @@ final class HubHarness: HubDelegate {
                                     clock: { 100 }, delegate: self)
     var saves: [Int] = []
     var claims: [Bool] = []
+    /// Answers a claim (nil: the sensor's report stays as it is).
+    var answerClaim: ((_ claimed: Bool, _ now: Double) -> SensorReport)?
     /// What the hub asked about reading each client's socket, in order.
     var readWatch: [(id: Int, on: Bool)] = []
     var autoSave = true
@@ -60,7 +62,10 @@ final class HubHarness: HubDelegate {
         if autoSave { hub.saveCompleted(generation: game.generation, failure: nil) }
     }
 
-    func claimSensor(_ claimed: Bool) { claims.append(claimed) }
+    func claimSensor(_ claimed: Bool, at now: Double) -> SensorReport {
+        claims.append(claimed)
+        return answerClaim?(claimed, now) ?? hub.sensor
+    }
     func watchReadable(_ id: Int, _ on: Bool) { readWatch.append((id, on)) }
     /// Memory transports always take what they can: nothing to watch.
     func watchWritable(_ id: Int, _ on: Bool) {}

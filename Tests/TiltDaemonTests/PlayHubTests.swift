@@ -67,7 +67,7 @@ final class ClockedHub: HubDelegate {
 
     func save(_ game: Game) { hub.saveCompleted(generation: game.generation, failure: nil) }
     // What these tests look at needs no sensor, no socket and no hint.
-    func claimSensor(_ claimed: Bool) {}
+    func claimSensor(_ claimed: Bool, at now: Double) -> SensorReport { hub.sensor }
     func watchWritable(_ id: Int, _ on: Bool) {}
     func watchReadable(_ id: Int, _ on: Bool) {}
     func requestHint(_ job: HintJob) {}

@@ -5,6 +5,9 @@ import TiltCore
 import TiltDevices
 import TiltSystem
 import TiltWire
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A source that records what the manager asks of it and replays scripted events.
 final class FakeSource: SensorSource {
@@ -25,6 +28,11 @@ final class FakeSource: SensorSource {
     /// The rate asked for at each start.
     var rates: [Double] = []
     private var rate = 0.0
+    /// What it waits on while running: the harness gives it a pipe's end.
+    var descriptor = FileDescriptor(rawValue: -1)
+    /// Bumped by a test that replaces `descriptor` with another of the same number.
+    var waitGeneration = 0
+    var services = 0
 
     func setMinimumRate(_ hertz: Double) { rate = hertz }
 
@@ -46,9 +54,10 @@ final class FakeSource: SensorSource {
         running = false
     }
 
-    var wait: SensorWait { running ? .readable(FileDescriptor(rawValue: 99)) : .idle }
+    var wait: SensorWait { running ? .readable(descriptor) : .idle }
 
     func service(now: Double) -> [SensorEvent] {
+        services += 1
         if unsettledServices > 0 { unsettledServices -= 1 }
         let events = script.isEmpty ? [] : script.removeFirst()
         if events.contains(.removed) { gone = true }
@@ -57,63 +66,107 @@ final class FakeSource: SensorSource {
 }
 
 @Suite struct SensorManagerTests {
+    /// A manager on a loop that never runs (the tests call it as the loop would), with
+    /// the time the test says.
     final class Harness {
         var source: FakeSource? = FakeSource()
+        /// Every status the manager said: told on its own account, or as a claim's answer.
         var reports: [SensorStatus] = []
+        /// The claims' answers.
+        var answers: [SensorStatus] = []
         var samples: [Sample] = []
+        /// Reports the manager sent through `onReport`, not as a claim's answer.
+        var told: [SensorStatus] = []
+        let loop: EventLoop
         let manager: SensorManager
+        var now = 1000.0
+        /// What every source opened here waits on.
+        let pipe: (read: FileDescriptor, write: FileDescriptor)
 
         var opened = 0
 
-        init(alwaysOn: Bool = false, disabled: Bool = false) {
+        init(alwaysOn: Bool = false, disabled: Bool = false) throws {
+            loop = try EventLoop()
+            pipe = try FileDescriptor.pipe()
             var opener: () -> SensorSource? = { nil }
-            manager = SensorManager(alwaysOn: alwaysOn, disabled: disabled, log: Logger(level: .error) { _ in }) {
+            manager = SensorManager(alwaysOn: alwaysOn, disabled: disabled, loop: loop, log: Logger(level: .error) { _ in }) {
                 opener().map { .success($0) }
             }
             opener = { [unowned self] in
                 opened += 1
+                source?.descriptor = pipe.read
                 return source?.gone == true ? nil : source
             }
-            manager.onReport = { [unowned self] in reports.append($0.status) }
+            manager.onReport = { [unowned self] in
+                reports.append($0.status)
+                told.append($0.status)
+            }
             manager.onSamples = { [unowned self] in samples += $0 }
+        }
+
+        deinit {
+            loop.close()
+            try? pipe.read.close()
+            try? pipe.write.close()
+        }
+
+        func discover() { manager.discover(now: now) }
+
+        /// Claims as the hub does, keeping the answer as a report when it is a new one.
+        func claim(_ claimed: Bool) {
+            let before = manager.report
+            let answer = manager.claim(claimed, now: now)
+            answers.append(answer.status)
+            if answer != before { reports.append(answer.status) }
+        }
+
+        func deviceRemoved(isOurs: (SensorInfo) -> Bool) { manager.deviceRemoved(isOurs: isOurs, now: now) }
+
+        /// One round of the loop, which a generous limit ends if nothing else does: it
+        /// only catches a hang.
+        func runRound() throws {
+            var limit: Double? = MonotonicClock.now() + 30
+            let guardToken = loop.addTimer(deadline: { limit }) { _ in limit = nil }
+            defer { loop.remove(guardToken) }
+            try loop.runOnce()
         }
     }
 
-    @Test func runsOnlyWhileClaimed() {
-        let h = Harness()
-        h.manager.discover()
+    @Test func runsOnlyWhileClaimed() throws {
+        let h = try Harness()
+        h.discover()
         #expect(h.reports == [.idle])
-        h.manager.claim(true)
+        h.claim(true)
         #expect(h.source!.starts == 1 && h.manager.wait != .idle)
-        h.manager.claim(false)
+        h.claim(false)
         #expect(h.source!.stops == 1 && h.manager.wait == .idle)
         #expect(h.reports == [.idle, .active, .idle])
     }
 
     /// `--source none`: no sensor by choice, which clients can tell from one not found.
-    @Test func aDisabledSensorIsNeverLookedFor() {
-        let h = Harness(disabled: true)
-        h.manager.discover()
-        h.manager.claim(true)
+    @Test func aDisabledSensorIsNeverLookedFor() throws {
+        let h = try Harness(disabled: true)
+        h.discover()
+        h.claim(true)
         #expect(h.opened == 0)
         #expect(h.reports == [.disabled])
         #expect(h.manager.report.message == "no sensor by choice (source none)")
         #expect(h.manager.wait == .idle)
     }
 
-    @Test func alwaysOnRunsWithoutClients() {
-        let h = Harness(alwaysOn: true)
-        h.manager.discover()
+    @Test func alwaysOnRunsWithoutClients() throws {
+        let h = try Harness(alwaysOn: true)
+        h.discover()
         #expect(h.source!.starts == 1)
-        h.manager.claim(false)
+        h.claim(false)
         #expect(h.source!.stops == 0)
     }
 
-    @Test func samplesFlowAndAnEndedReplayStops() {
-        let h = Harness()
+    @Test func samplesFlowAndAnEndedReplayStops() throws {
+        let h = try Harness()
         h.source!.script = [[.samples([Sample(time: 0, x: 0, y: 0, z: 9.8)]), .ended]]
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         h.manager.service(now: 0)
         #expect(h.samples.count == 1)
         #expect(h.reports.last == .ended)
@@ -121,29 +174,29 @@ final class FakeSource: SensorSource {
     }
 
     /// Losing the sensor is reported, and a sensor that comes back is used again.
-    @Test func aRemovedSensorIsReportedAndRediscovered() {
-        let h = Harness()
+    @Test func aRemovedSensorIsReportedAndRediscovered() throws {
+        let h = try Harness()
         h.source!.script = [[.removed]]
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         h.manager.service(now: 0)
         #expect(h.reports.last == .absent)
         #expect(h.manager.source == nil)
         let second = FakeSource()
         h.source = second
-        h.manager.discover()
+        h.discover()
         #expect(second.starts == 1, "still claimed: the new sensor starts at once")
         #expect(h.reports.last == .active)
     }
 
-    @Test func udevRemovalOfOurDeviceOnly() {
-        let h = Harness()
-        h.manager.discover()
-        h.manager.claim(true)
-        h.manager.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event3" })
+    @Test func udevRemovalOfOurDeviceOnly() throws {
+        let h = try Harness()
+        h.discover()
+        h.claim(true)
+        h.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event3" })
         #expect(h.manager.source != nil)
         h.source!.gone = true
-        h.manager.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event9" })
+        h.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event9" })
         #expect(h.manager.source == nil && h.reports.last == .absent)
     }
 
@@ -151,21 +204,21 @@ final class FakeSource: SensorSource {
     /// absent and takes the other at once (docs/sensors.md, "A Joy-Con pair"), whether
     /// udev or a failed read tells first.
     @Test(arguments: [true, false])
-    func losingOneHalfOfAPairHandsOverToTheOther(byUdev: Bool) {
-        let h = Harness()
+    func losingOneHalfOfAPairHandsOverToTheOther(byUdev: Bool) throws {
+        let h = try Harness()
         let left = h.source!
         left.info.name = "Nintendo Switch Left Joy-Con IMU"
         let right = FakeSource()
         right.info = SensorInfo(kind: .evdev, name: "Nintendo Switch Right Joy-Con IMU", sysfsPath: "/sys/right",
                                 deviceNode: "/dev/input/event12")
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         #expect(h.manager.source?.info.name == left.info.name && h.reports == [.idle, .active])
         // The left goes; discovery now finds the right.
         h.source = right
         if byUdev {
             left.gone = true
-            h.manager.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event9" })
+            h.deviceRemoved(isOurs: { $0.deviceNode == "/dev/input/event9" })
         } else {
             left.script = [[.removed]]
             h.manager.service(now: 0)
@@ -175,11 +228,11 @@ final class FakeSource: SensorSource {
         #expect(right.starts == 1 && left.stops == 1)
     }
 
-    @Test func aSensorThatCannotStartIsAnError() {
-        let h = Harness()
+    @Test func aSensorThatCannotStartIsAnError() throws {
+        let h = try Harness()
         h.source!.failStart = true
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         #expect(h.reports.last == .error)
         #expect(h.manager.source == nil)
     }
@@ -187,18 +240,17 @@ final class FakeSource: SensorSource {
     /// Another program holds the sensor: `busy`, not an error nor lost; tried again on a
     /// deadline only while a client is attached; `active` once it is free.
     @Test func aHeldSensorIsBusyAndTakenWhenFree() throws {
-        let h = Harness()
+        let h = try Harness()
         h.source!.busyStarts = 2
-        h.manager.discover()
+        h.discover()
         #expect(h.reports == [.idle])
         #expect(h.manager.wait == .idle)
-        let before = MonotonicClock.now()
-        h.manager.claim(true)
+        h.claim(true)
         #expect(h.reports == [.idle, .busy])
         #expect(h.manager.report.message?.contains("in use by another program (holder)") == true)
         #expect(h.manager.source != nil, "the source is kept")
         let retry = try #require(h.manager.wait.deadline)
-        #expect(retry >= before + SensorManager.busyRetry && retry <= MonotonicClock.now() + SensorManager.busyRetry)
+        #expect(retry == h.now + SensorManager.busyRetry, "tried again a retry's time after the claim")
         h.manager.service(now: retry - 1)
         #expect(h.source!.starts == 0, "not before the deadline")
         h.manager.service(now: retry)
@@ -213,11 +265,11 @@ final class FakeSource: SensorSource {
     /// A source that finds out how to read after its start (an IIO buffer watched for
     /// another reader) is `active` only once it knows; a held sensor stays `busy` until then.
     @Test func activeWaitsUntilTheSourceHasSettled() throws {
-        let h = Harness()
+        let h = try Harness()
         h.source!.busyStarts = 1
         h.source!.settlingServices = 2
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         #expect(h.reports == [.idle, .busy])
         let retry = try #require(h.manager.wait.deadline)
         h.manager.service(now: retry)
@@ -231,36 +283,36 @@ final class FakeSource: SensorSource {
         #expect(h.reports == [.idle, .busy, .active], "said once")
     }
 
-    @Test func noRetriesWithoutAClient() {
-        let h = Harness()
+    @Test func noRetriesWithoutAClient() throws {
+        let h = try Harness()
         h.source!.busyStarts = 5
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         #expect(h.manager.wait.deadline != nil)
-        h.manager.claim(false)
+        h.claim(false)
         #expect(h.manager.wait == .idle, "no wake-ups while nobody is attached")
         #expect(h.reports.last == .idle)
     }
 
     /// A held sensor that goes away is absent, with no retry left behind.
-    @Test func aHeldSensorThatGoesAwayIsAbsent() {
-        let h = Harness()
+    @Test func aHeldSensorThatGoesAwayIsAbsent() throws {
+        let h = try Harness()
         h.source!.busyStarts = 5
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         #expect(h.reports.last == .busy)
         h.source!.gone = true
-        h.manager.deviceRemoved(isOurs: { _ in true })
+        h.deviceRemoved(isOurs: { _ in true })
         #expect(h.reports.last == .absent)
         #expect(h.manager.wait == .idle)
     }
 
     /// A running source that another program takes over says so; the manager retries.
-    @Test func aSensorTakenWhileRunningIsBusy() {
-        let h = Harness()
+    @Test func aSensorTakenWhileRunningIsBusy() throws {
+        let h = try Harness()
         h.source!.script = [[.busy("in use by another program")]]
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         h.manager.service(now: 0)
         #expect(h.reports.last == .busy)
         #expect(h.manager.source != nil)
@@ -268,8 +320,8 @@ final class FakeSource: SensorSource {
     }
 
     /// The rate reported is the one the samples come at, once measured.
-    @Test func theMeasuredRateIsReported() {
-        let h = Harness()
+    @Test func theMeasuredRateIsReported() throws {
+        let h = try Harness()
         h.source!.info.samplingRate = 100
         var rates: [Double?] = []
         h.manager.onReport = { rates.append($0.rate) }
@@ -279,15 +331,14 @@ final class FakeSource: SensorSource {
             batches.append([.samples((0..<21).map { Sample(time: Double(second) * 2 + Double($0) / 10.5, x: 0, y: 0, z: 9.8) })])
         }
         h.source!.script = batches
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        #expect(h.manager.claim(true, now: h.now).rate == 100, "what the driver was asked for, until measured")
         for _ in batches { h.manager.service(now: 0) }
-        #expect(rates.first == 100)
         #expect(rates.last == 10.5)
         #expect(h.manager.report.status == .active)
     }
 
-    @Test func aRateCloseToTheReportedOneSendsNothing() {
+    @Test func aRateCloseToTheReportedOneSendsNothing() throws {
         var meter = RateMeter()
         let samples = (0..<1000).map { Sample(time: Double($0) / 98, x: 0, y: 0, z: 9.8) }
         #expect(meter.add(samples, reported: 100) == nil)
@@ -300,11 +351,108 @@ final class FakeSource: SensorSource {
         #expect(stalled.add(times.map { Sample(time: $0, x: 0, y: 0, z: 9.8) }, reported: 100) == nil)
     }
 
-    @Test func noSensorIsAbsent() {
-        let h = Harness()
+    /// The claim is answered, not told back: the hub that asked hears nothing meanwhile.
+    @Test func aClaimIsAnsweredNotToldBack() throws {
+        let h = try Harness()
+        h.discover()
+        #expect(h.told == [.idle])
+        h.claim(true)
+        h.claim(false)
+        #expect(h.answers == [.active, .idle])
+        #expect(h.told == [.idle], "nothing through onReport while a claim is answered")
+        // What happens on the sensor's own account is told.
+        h.claim(true)
+        h.source!.script = [[.ended]]
+        h.manager.service(now: h.now)
+        #expect(h.told == [.idle, .ended])
+    }
+
+    /// The manager watches the running source's descriptor on the loop itself.
+    @Test func theRunningSourcesDescriptorIsWatched() throws {
+        let h = try Harness()
+        h.discover()
+        h.claim(true)
+        try h.pipe.write.writeAll("x")
+        try h.runRound()
+        #expect(h.source!.services == 1)
+        h.claim(false)
+        #expect(h.manager.wait == .idle)
+        // Something else wakes the loop: the pipe, still readable, is no longer watched.
+        var due: Double? = 0
+        h.loop.addTimer(deadline: { due }) { _ in due = nil }
+        try h.runRound()
+        #expect(h.source!.services == 1, "a stopped source is not watched")
+    }
+
+    /// A held sensor's retry is a deadline of the loop's, registered by the manager.
+    @Test func aHeldSensorIsTriedAgainOnTheLoopsTimer() throws {
+        let h = try Harness()
+        h.source!.busyStarts = 1
+        h.discover()
+        // A deadline already passed: the loop's next round tries again.
+        h.now = MonotonicClock.now() - SensorManager.busyRetry - 1
+        h.claim(true)
+        #expect(h.reports.last == .busy)
+        try h.runRound()
+        #expect(h.source!.starts == 1)
+        #expect(h.reports.last == .active)
+    }
+
+    /// The first client's claim starts the sensor within `attach`: the answer is in the
+    /// greeting, and the sensor calls nothing back into the hub meanwhile.
+    @Test func theFirstClientsGreetingSaysTheClaimsAnswer() throws {
+        let h = try Harness()
+        h.discover()
+        let hub = HubHarness()
+        var calledBack = 0
+        h.manager.onReport = { [unowned hub] report in
+            calledBack += 1
+            hub.hub.sensorChanged(report)
+        }
+        hub.answerClaim = { [unowned h] claimed, now in h.manager.claim(claimed, now: now) }
+        let (id, client) = hub.attach()
+        #expect(calledBack == 0)
+        #expect(client.types() == ["hello", "state", "sensor", "settings", "screen"])
+        #expect(client.messages[2]["status"]?.string == "active")
+        hub.hub.detach(id, reason: "test")
+        #expect(calledBack == 0)
+        #expect(hub.hub.sensor.status == .idle && h.source!.stops == 1)
+    }
+
+    /// A source that replaces its descriptor by one with the same number (an IIO buffer
+    /// given up for polling) is watched again, and an event that waited for the old one in
+    /// that round is dropped with the old one's token: it never reaches the new one.
+    @Test func anEventForAReplacedDescriptorNeverReachesTheNewOne() throws {
+        let h = try Harness()
+        h.discover()
+        h.claim(true)
+        let source = h.source!
+        let number = source.descriptor.rawValue
+        let first = try FileDescriptor.pipe(), replacement = try FileDescriptor.pipe()
+        defer { [first.read, first.write, replacement.read, replacement.write].forEach { try? $0.close() } }
+        // Earlier in the round, something services the source, which replaces its descriptor.
+        var firstToken: EventLoop.Token?
+        firstToken = try h.loop.watch(first.read, .readable) { _, now in
+            h.loop.remove(firstToken!)
+            // Closes the old end and gives its number to the replacement at once.
+            #expect(dup2(replacement.read.rawValue, number) == number)
+            source.waitGeneration += 1
+            h.manager.service(now: now)
+        }
+        try first.write.writeAll("x")
+        try h.pipe.write.writeAll("x")
+        try h.runRound()
+        #expect(source.services == 1, "the old descriptor's event went with its token")
+        try replacement.write.writeAll("y")
+        try h.runRound()
+        #expect(source.services == 2, "the new descriptor is watched")
+    }
+
+    @Test func noSensorIsAbsent() throws {
+        let h = try Harness()
         h.source = nil
-        h.manager.discover()
-        h.manager.claim(true)
+        h.discover()
+        h.claim(true)
         #expect(h.reports == [.absent], "discovery reports that it found nothing, once")
         #expect(h.manager.report.message == "no accelerometer found")
     }
@@ -312,21 +460,21 @@ final class FakeSource: SensorSource {
 
 /// `sample-rate` (docs/performance.md): faster while a client plays, restored after.
 @Suite struct PlayRateTests {
-    @Test func aClaimAsksForThePlayRate() {
-        let h = SensorManagerTests.Harness()
-        h.manager.discover()
-        h.manager.claim(true)
+    @Test func aClaimAsksForThePlayRate() throws {
+        let h = try SensorManagerTests.Harness()
+        h.discover()
+        h.claim(true)
         #expect(h.source!.rates == [SamplingRate.playing])
     }
 
-    @Test func alwaysOnStartsAgainFasterForAClientAndSlowerAfter() {
-        let h = SensorManagerTests.Harness(alwaysOn: true)
-        h.manager.discover()
+    @Test func alwaysOnStartsAgainFasterForAClientAndSlowerAfter() throws {
+        let h = try SensorManagerTests.Harness(alwaysOn: true)
+        h.discover()
         #expect(h.source!.rates == [SamplingRate.minimum])
-        h.manager.claim(true)
+        h.claim(true)
         #expect(h.source!.rates == [SamplingRate.minimum, SamplingRate.playing])
         #expect(h.source!.stops == 1, "stopped first, which puts the driver's rate back")
-        h.manager.claim(false)
+        h.claim(false)
         #expect(h.source!.rates == [SamplingRate.minimum, SamplingRate.playing, SamplingRate.minimum])
         #expect(h.reports.last == .active)
     }
