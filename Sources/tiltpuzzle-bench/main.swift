@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|hints|pipelined|solver|all] [--quick]`;
+// Benchmarks (release build): `swift run -c release tiltpuzzle-bench [core|daemon|hints|pipelined|solver|system|all] [--quick]`;
 // `solver --big`: only the big-board hints, 50 seeded boards per size.
 // `solver --fifteen` builds the 4×4 tables and solves 100 seeded 4×4 boards only (30 with `--quick`).
 // `hints`: 4×4 hints through the built daemon, and a player's commands while hints run (also in `daemon`);
 // `hints --busy`: first hints and a player's latency on a quiet machine and with every core kept busy, side by side.
 // `memory`: the daemon's resident memory by library, idle and while a client plays a fake IIO sensor (umockdev-run).
+// `system`: how long a timed wait for a child that outlives it takes.
 // Timing lives here, never in the tests. Prints a table and writes bench-results.json.
 import Foundation
 import TiltCommandLine
@@ -20,6 +21,9 @@ do {
     }
     if which == "core" || which == "all" {
         try CoreBenchmarks.run(report, sampleCount: arguments.contains("--quick") ? 1_000_000 : 10_000_000)
+    }
+    if which == "system" || which == "all" {
+        try SystemBenchmarks.run(report, quick: arguments.contains("--quick"))
     }
     if which == "daemon" || which == "all" {
         try DaemonBenchmarks.run(report, quick: arguments.contains("--quick"))

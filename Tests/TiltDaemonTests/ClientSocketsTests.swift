@@ -18,6 +18,8 @@ import Glibc
         let loop: EventLoop
         private let listener: FileDescriptor
         private var peers: [FileDescriptor] = []
+        /// What each peer has been sent so far, by descriptor number.
+        private var received: [Int32: [UInt8]] = [:]
         /// Made on first use: the hub needs its delegate, this fixture, from the start.
         private(set) lazy var hub = Hub(game: Game(puzzle: Puzzle(side: 4), detector: TiltDetector()), version: "test",
                                         log: Logger(level: .error) { _ in }, clock: MonotonicClock.now, delegate: self)
@@ -54,28 +56,40 @@ import Glibc
         /// Runs rounds of the loop until `done` (asked before each round, and not again
         /// once true), each bounded by a short timer so that a round with nothing to
         /// dispatch still ends.
-        func run(rounds: Int = 50, until done: () -> Bool) throws {
+        func run(rounds: Int = 500, until done: () throws -> Bool) throws {
             var due: Double? = nil
             let tick = loop.addTimer(deadline: { due }) { _ in due = nil }
             defer { loop.remove(tick) }
             for _ in 0..<rounds {
-                if done() { return }
+                if try done() { return }
                 due = MonotonicClock.now() + 0.02
                 try loop.runOnce()
             }
         }
 
-        /// What has arrived on `peer` so far, without waiting.
+        /// The whole lines that have arrived on `peer` so far. The loop runs on this
+        /// thread, so whatever the hub wrote in a round is in the socket when the round
+        /// ends: nothing is waited for.
         func lines(on peer: FileDescriptor) throws -> [String] {
-            var text = ""
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            while try Poll.wait([(peer, .readable)], timeout: 0.2) == [.readable] {
+            while try Poll.wait([(peer, .readable)], timeout: 0) == [.readable] {
                 let count = try peer.read(into: &buffer)
                 if count == 0 { break }
-                text += String(decoding: buffer[..<count], as: UTF8.self)
-                if text.hasSuffix("\n"), try Poll.wait([(peer, .readable)], timeout: 0.05) != [.readable] { break }
+                received[peer.rawValue, default: []] += buffer[..<count]
             }
-            return text.split(separator: "\n").map(String.init)
+            let text = String(decoding: received[peer.rawValue] ?? [], as: UTF8.self)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+
+        /// Runs the loop until a line containing `text` has arrived on `peer`; the lines
+        /// so far. Only a hang reaches the rounds' limit.
+        func awaitLine(on peer: FileDescriptor, containing text: String) throws -> [String] {
+            var lines: [String] = []
+            try run {
+                lines = try self.lines(on: peer)
+                return lines.contains { $0.contains(text) }
+            }
+            return lines
         }
 
         func save(_ game: Game) { hub.saveCompleted(generation: game.generation, failure: nil) }
@@ -88,12 +102,11 @@ import Glibc
     @Test func aClientIsAcceptedGreetedAndAnswered() throws {
         let fixture = try Fixture()
         let peer = try fixture.connect()
-        try fixture.run { fixture.hub.clientCount == 1 }
+        let greeting = try fixture.awaitLine(on: peer, containing: #""type":"hello""#)
         #expect(fixture.hub.clientCount == 1)
-        #expect(try fixture.lines(on: peer).first?.contains(#""type":"hello""#) == true)
+        #expect(greeting.first?.contains(#""type":"hello""#) == true)
         try peer.writeAll(#"{"cmd":"undo","id":7}"# + "\n")
-        var reply: [String] = []
-        try fixture.run { reply = (try? fixture.lines(on: peer)) ?? []; return !reply.isEmpty }
+        let reply = try fixture.awaitLine(on: peer, containing: #""id":7"#)
         #expect(reply.contains { $0.contains(#""id":7"#) })
     }
 
@@ -121,8 +134,7 @@ import Glibc
         #expect(fixture.hub.clientCount == 1)
         #expect(try fixture.lines(on: second).isEmpty)
         try fixture.hangUp(first)
-        var greeting: [String] = []
-        try fixture.run { greeting = (try? fixture.lines(on: second)) ?? []; return !greeting.isEmpty }
+        let greeting = try fixture.awaitLine(on: second, containing: #""type":"hello""#)
         #expect(greeting.first?.contains(#""type":"hello""#) == true)
         #expect(fixture.hub.clientCount == 1)
     }

@@ -15,16 +15,22 @@ import TiltSystem
         let cache = PatternDatabaseCache(directory: directory)
         let maker = Locked<Int32?>(nil)
         let seen = Locked<(early: Bool, late: Bool)?>(nil)
+        // The making waits for this, so that none is made before the first question.
+        let begin = try WakeupDescriptor()
+        defer { try? begin.descriptor.close() }
         // On a thread of its own at nice 9, which the tables' thread inherits.
         try JoinableThread {
             do throws(Errno) {
                 try CurrentThread.setNice(9)
                 let tables = try HintTables(cache: cache, log: Logger(level: .error) { _ in }) { cache, log, stop in
                     maker.withLock { $0 = CurrentThread.nice }
+                    // A limit that only catches a test that never opens the gate.
+                    _ = try? Poll.wait([(begin.descriptor, .readable)], timeout: 600)
                     return HintTables.make(cache, log, stop)
                 }
-                // Building takes far longer than nothing: a deadline already past gets none.
+                // Not begun yet: a deadline already past gets none.
                 let early = tables.tables(until: MonotonicClock.now()) == nil
+                begin.signal()
                 // A deadline that only catches a hang.
                 let late = tables.tables(until: MonotonicClock.now() + 600) != nil
                 seen.withLock { $0 = (early, late) }

@@ -147,10 +147,8 @@ extension MockDeviceTests {
             #expect(Pump.warnings(events).contains { $0.contains("in use by another program") })
             #expect(sysfs() == found)
 
-            let stopping = MonotonicClock.now()
+            // That stop wakes a reader asleep until its next read is PolledReaderTests'.
             source.stop()
-            // Generous: only a reader that does not wake, or a join that hangs, takes this long.
-            #expect(MonotonicClock.now() - stopping < 2)
             #expect(source.wait == .idle)
             #expect(sysfs() == found)
         }
