@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
         .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
         .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
-        .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltWire", "TiltClient", "TiltTerminal", "TestSupport"]),
+        .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal",
+                                                       "TestSupport"]),
         .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
         // The window's own files (settings, the pictures folder) in a temporary folder; no display.
         .testTarget(name: "TiltGUISDLTests", dependencies: ["TiltGUI", "TiltGUISDL", "TiltSystem"]),
