@@ -135,7 +135,7 @@ public enum GameText {
 
     /// `screen turned 90° counter-clockwise`: how the picture is turned, for which the daemon reads tilts.
     public static func screenText(_ rotation: ScreenRotation) -> String {
-        rotation == .none ? L("screen upright (0°)") : L("screen turned {0}° counter-clockwise", rotation.degrees)
+        rotation == .upright ? L("screen upright (0°)") : L("screen turned {0}° counter-clockwise", rotation.degrees)
     }
 
     /// The board on one line in the notation `new --board` reads: `1 2 3, 4 5 6, 7 8 _`.

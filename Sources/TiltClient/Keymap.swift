@@ -79,6 +79,6 @@ extension UserAction {
     /// What `turnScreen` asks for after the daemon's rotation: a quarter further
     /// counter-clockwise, round and round (from upright when it has not said).
     public static func nextScreen(after rotation: ScreenRotation?) -> ScreenRotation {
-        ScreenRotation(degrees: (rotation ?? ScreenRotation.none).degrees + 90)!
+        ScreenRotation(degrees: (rotation ?? ScreenRotation.upright).degrees + 90)!
     }
 }

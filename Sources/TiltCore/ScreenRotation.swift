@@ -3,7 +3,7 @@
 /// `Surface.ROTATION_*`: `.quarter` is the device turned a quarter counter-clockwise
 /// from its natural orientation, so the player's "up" is the device's right edge.
 public enum ScreenRotation: Int, CaseIterable, Sendable, Codable {
-    case none = 0
+    case upright = 0
     case quarter = 90
     case half = 180
     case threeQuarters = 270
@@ -18,7 +18,7 @@ public enum ScreenRotation: Int, CaseIterable, Sendable, Codable {
     /// Device frame → the frame the player sees (x right, y up on the screen).
     public func apply(_ v: Vector3) -> Vector3 {
         switch self {
-        case .none: v
+        case .upright: v
         case .quarter: Vector3(-v.y, v.x, v.z)
         case .half: Vector3(-v.x, -v.y, v.z)
         case .threeQuarters: Vector3(v.y, -v.x, v.z)

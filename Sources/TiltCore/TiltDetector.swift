@@ -31,7 +31,7 @@ public struct TiltDetector: Sendable {
         /// Sensor frame → device frame, applied before anything else.
         public var mountMatrix: Matrix3 = .identity
         /// How the picture is turned on the panel.
-        public var screenRotation: ScreenRotation = .none
+        public var screenRotation: ScreenRotation = .upright
         /// Take a still starting pose as neutral (only before the stream first comes
         /// near neutral and before any fire: docs/tilt-detection.md).
         public var autoNeutral = true

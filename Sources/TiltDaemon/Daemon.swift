@@ -119,7 +119,7 @@ public final class Daemon {
         case .corrupt(let reason, let aside):
             log.error("the saved game is unusable (\(reason)); "
                       + (aside.map { "moved it to \($0); " } ?? "") + "starting a new game")
-        case .none:
+        case .nothingSaved:
             log.info("no saved game in \(store.directory): starting a new game")
         }
         let puzzle = Puzzle.newGame(side: configuration.defaultSize, seed: UInt64.random(in: .min ... .max),

@@ -3,8 +3,9 @@ import TiltSystem
 import TiltWire
 
 /// The daemon's answers to its hub: saves go to the persister, hints to the worker,
-/// claims to the sensor manager and interest to the client sockets. The daemon owns
-/// the hub, the sensor manager and this; the hub holds this unowned.
+/// claims to the sensor manager and interest to the client sockets. The daemon holds
+/// the hub, the sensor manager and this, which holds the sensor manager too; the hub
+/// holds this unowned, and this holds the client sockets weakly.
 final class DaemonHubDelegate: HubDelegate {
     private let persister: Persister
     private let hints: HintWorker

@@ -31,8 +31,8 @@ public final class Hub {
     public internal(set) var sensor = SensorReport(status: .absent)
     public let version: String
 
-    /// Unowned: whoever owns the hub keeps its delegate alive (the daemon owns both; a
-    /// test's harness owns the hub and is its delegate). Given at `init`, so a hub can
+    /// Unowned: whoever holds the hub keeps its delegate alive (the daemon holds both
+    /// the hub and its delegate; a test's harness holds the hub and is its delegate). Given at `init`, so a hub can
     /// never run with nobody answering what it asks.
     public unowned let delegate: HubDelegate
     public let log: Logger

@@ -164,7 +164,7 @@ final class SensorManager {
                 announced = false
                 announceWhenSettled(source)
             } catch where error.kind == .busy {
-                held(source, error.message, now: now)
+                markBusyAndRetryLater(source, error.message, now: now)
             } catch {
                 log.warning("sensor: cannot start \(source.info.name): \(error)")
                 self.source = nil
@@ -191,7 +191,7 @@ final class SensorManager {
 
     /// Another program holds the sensor: said once in the log, told to the clients, and
     /// tried again later while a client wants it.
-    private func held(_ source: SensorSource, _ message: String, now: Double) {
+    private func markBusyAndRetryLater(_ source: SensorSource, _ message: String, now: Double) {
         running = false
         if busyMessage != message { log.notice("sensor: \(source.info.name): \(message)") }
         busyMessage = message
@@ -232,7 +232,7 @@ final class SensorManager {
                 lose(reason: message)
                 return
             case .busy(let message):
-                held(source, message, now: now)
+                markBusyAndRetryLater(source, message, now: now)
                 return
             }
         }
@@ -265,7 +265,7 @@ final class SensorManager {
     /// Watches the running source's descriptor, again whenever the source replaced it: the
     /// old one's token goes, so an event still waiting for it is dropped with it.
     private func watchWait() {
-        let current = (descriptor: wait.descriptor, swaps: running ? source?.waitGeneration ?? 0 : 0)
+        let current = (descriptor: wait.descriptor, swaps: running ? source?.descriptorSwaps ?? 0 : 0)
         guard current != watched else { return }
         if let watchToken { loop.remove(watchToken) }
         watchToken = nil

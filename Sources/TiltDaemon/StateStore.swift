@@ -16,7 +16,7 @@ public struct StateStore: Sendable {
 
     public enum LoadResult: Equatable {
         case loaded(SavedGame)
-        case none
+        case nothingSaved
         /// The file was unreadable and moved to `setAside`; `reason` says why.
         case corrupt(reason: String, setAside: String?)
     }
@@ -48,7 +48,7 @@ public struct StateStore: Sendable {
             // A game file is a few kilobytes; anything huge is not ours.
             data = try FileDescriptor.readAll(path, limit: 16 << 20)
         } catch {
-            if error == .noSuchFile { return .none }
+            if error == .noSuchFile { return .nothingSaved }
             return .corrupt(reason: "cannot read \(path): \(error)", setAside: nil)
         }
         do throws(SavedGame.Problem) {

@@ -54,7 +54,7 @@ public final class IIOSource: SensorSource {
     public func setMountMatrix(_ configured: Matrix3?) {
         info.mountMatrix = MountMatrix.chosen(configured: configured, device: deviceMatrix)
     }
-    public private(set) var waitGeneration = 0
+    public private(set) var descriptorSwaps = 0
 
     /// `info` is what discovery found (`SensorCandidate.makeSource`): the sysfs path,
     /// the location and the mount matrix come from udev.
@@ -153,7 +153,7 @@ public final class IIOSource: SensorSource {
                 judge: { readTime, interval in
                     rates.judge(readTime: readTime, interval: interval, rate: deviceRate, foreign: foreign)
                 })
-            waitGeneration += 1
+            descriptorSwaps += 1
         } catch {
             throw SensorError("\(deviceID): cannot start the thread that reads in_accel_*_raw: \(error)")
         }
@@ -166,7 +166,7 @@ public final class IIOSource: SensorSource {
     private func follow(_ end: CaptureEnd, _ device: any OpenIIODevice) -> [SensorEvent] {
         capture?.stop()
         capture = nil
-        waitGeneration += 1
+        descriptorSwaps += 1
         do throws(SensorError) {
             switch end {
             case .silent:

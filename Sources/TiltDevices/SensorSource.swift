@@ -125,10 +125,10 @@ public protocol SensorSource: AnyObject {
     /// device's own from its next sample on; nil for the device's own (docs/sensors.md,
     /// "Mount matrix"). `info.mountMatrix` says which is applied.
     func setMountMatrix(_ configured: Matrix3?)
-    /// Changes whenever the source replaced the descriptor it waits on while running (an
+    /// Counts the times the source replaced the descriptor it waits on while running (an
     /// IIO source that gave up its buffer for polling): the new one may have the old
     /// one's number, so a loop that watches it compares this too, not only the number.
-    var waitGeneration: Int { get }
+    var descriptorSwaps: Int { get }
     /// False while a started source still finds out how it may read the device (an IIO
     /// source watching for another program that reads its buffer now and then); it
     /// delivers nothing meanwhile, and the daemon says `active` only once this is true.
@@ -138,6 +138,6 @@ public protocol SensorSource: AnyObject {
 extension SensorSource {
     public func setMinimumRate(_ hertz: Double) {}
     public func setMountMatrix(_ configured: Matrix3?) {}
-    public var waitGeneration: Int { 0 }
+    public var descriptorSwaps: Int { 0 }
     public var isSettled: Bool { true }
 }

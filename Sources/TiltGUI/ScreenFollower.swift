@@ -37,7 +37,7 @@ public struct ScreenFollower: Equatable, Sendable {
     public static func rotation(_ orientation: Orientation) -> ScreenRotation? {
         switch orientation {
         case .unknown: nil
-        case .landscape: ScreenRotation.none
+        case .landscape: ScreenRotation.upright
         case .portraitFlipped: .quarter
         case .landscapeFlipped: .half
         case .portrait: .threeQuarters
@@ -49,7 +49,7 @@ public struct ScreenFollower: Equatable, Sendable {
     /// the device turned, which is the other way round. A mirrored output (4 to 7) reads
     /// as its rotation.
     public static func rotation(waylandTransform transform: Int) -> ScreenRotation {
-        ScreenRotation(degrees: 360 - 90 * (transform & 3)) ?? .none
+        ScreenRotation(degrees: 360 - 90 * (transform & 3)) ?? .upright
     }
 
     /// The display says it is turned so (at start, on a change, on another display);

@@ -15,7 +15,7 @@ extension ClientGame {
         var lines = [first]
         lines.append(lastEvent ?? "")
         // A turned picture is why tilts go where they go: said beside the sensor.
-        let turned = screen.flatMap { $0 == .none ? nil : "   " + GameText.screenText($0) } ?? ""
+        let turned = screen.flatMap { $0 == .upright ? nil : "   " + GameText.screenText($0) } ?? ""
         lines.append((sensor.map(GameText.sensorText) ?? "") + turned)
         if let pose, sensor?.status == .active { lines.append(PoseGauge.line(pose)) }
         if let hintLine { lines.append(hintLine) }

@@ -130,7 +130,7 @@ func tilt(_ x: Double, _ y: Double) -> [Vector3] {
     }
 
     @Test(arguments: [
-        (ScreenRotation.none, Direction.right), (.quarter, .up), (.half, .left), (.threeQuarters, .down),
+        (ScreenRotation.upright, Direction.right), (.quarter, .up), (.half, .left), (.threeQuarters, .down),
     ])
     func screenRotationTurnsDirections(rotation: ScreenRotation, expected: Direction) {
         var configuration = TiltDetector.Configuration()

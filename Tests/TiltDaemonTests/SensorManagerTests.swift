@@ -31,7 +31,7 @@ final class FakeSource: SensorSource {
     /// What it waits on while running: the harness gives it a pipe's end.
     var descriptor = FileDescriptor(rawValue: -1)
     /// Bumped by a test that replaces `descriptor` with another of the same number.
-    var waitGeneration = 0
+    var descriptorSwaps = 0
     var services = 0
 
     func setMinimumRate(_ hertz: Double) { rate = hertz }
@@ -436,7 +436,7 @@ final class FakeSource: SensorSource {
             h.loop.remove(firstToken!)
             // Closes the old end and gives its number to the replacement at once.
             #expect(dup2(replacement.read.rawValue, number) == number)
-            source.waitGeneration += 1
+            source.descriptorSwaps += 1
             h.manager.service(now: now)
         }
         try first.write.writeAll("x")

@@ -25,7 +25,7 @@ import TiltSystem
         let store = StateStore(directory: Self.temporaryDirectory())
         try store.prepare()
         defer { try? FileManager.default.removeItem(atPath: store.directory) }
-        #expect(store.load() == .none)
+        #expect(store.load() == .nothingSaved)
         try store.save(SavedGame(game: Self.game(), at: 0))
         guard case .loaded(let saved) = store.load() else {
             Issue.record("not loaded")
@@ -52,7 +52,7 @@ import TiltSystem
         #expect(!reason.isEmpty)
         #expect(FileManager.default.fileExists(atPath: aside))
         #expect(!FileManager.default.fileExists(atPath: store.path))
-        #expect(store.load() == .none)
+        #expect(store.load() == .nothingSaved)
     }
 
     /// A failing fsync leaves the previous file whole and no temporary behind.

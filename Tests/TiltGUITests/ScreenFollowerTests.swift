@@ -18,8 +18,8 @@ import TiltWire
         #expect(follower.due() == nil, "the same again is no news")
         follower.connected()
         #expect(follower.due() == .screen(.quarter), "a new connection hears it again")
-        follower.displayTurned(ScreenRotation.none)
-        #expect(follower.due() == .screen(ScreenRotation.none))
+        follower.displayTurned(ScreenRotation.upright)
+        #expect(follower.due() == .screen(ScreenRotation.upright))
     }
 
     @Test func aRotationChosenByHandIsNeverReplacedByTheDisplays() {
@@ -34,8 +34,8 @@ import TiltWire
     @Test func theButtonTurnsAQuarterFromTheDaemonsRotation() {
         var follower = ScreenFollower()
         follower.chooseNext(after: .threeQuarters)
-        #expect(follower.due() == .screen(ScreenRotation.none))
-        follower.chooseNext(after: ScreenRotation.none)
+        #expect(follower.due() == .screen(ScreenRotation.upright))
+        follower.chooseNext(after: ScreenRotation.upright)
         #expect(follower.due() == .screen(.quarter))
         var fresh = ScreenFollower()
         fresh.chooseNext(after: nil)
@@ -45,15 +45,15 @@ import TiltWire
     /// sway's `transform 90` turns the picture a quarter clockwise: its top on the panel's
     /// right edge, as on a tablet turned with its right edge up, `screen-rotation` 90. The
     /// output says 270 (Wayland counts the other way), and SDL names it portrait flipped.
-    @Test(arguments: [(0, ScreenRotation.none), (1, .threeQuarters), (2, .half), (3, .quarter),
-                      (4, ScreenRotation.none), (7, .quarter)])
+    @Test(arguments: [(0, ScreenRotation.upright), (1, .threeQuarters), (2, .half), (3, .quarter),
+                      (4, ScreenRotation.upright), (7, .quarter)])
     func waylandTransformsReadAsRotations(transform: Int, rotation: ScreenRotation) {
         #expect(ScreenFollower.rotation(waylandTransform: transform) == rotation)
     }
 
     @Test func sdlsOrientationsReadAsRotations() {
         #expect(ScreenFollower.rotation(.unknown) == nil)
-        #expect(ScreenFollower.rotation(.landscape) == ScreenRotation.none)
+        #expect(ScreenFollower.rotation(.landscape) == ScreenRotation.upright)
         #expect(ScreenFollower.rotation(.portraitFlipped) == .quarter)
         #expect(ScreenFollower.rotation(.landscapeFlipped) == .half)
         #expect(ScreenFollower.rotation(.portrait) == .threeQuarters)

@@ -5,7 +5,7 @@ import TiltWire
 
 /// `screen` (docs/protocol.md, "Screen rotation"): the request, its one argument and the event.
 @Suite struct ScreenMessageTests {
-    @Test(arguments: [("0", ScreenRotation.none), ("90", .quarter), ("180", .half), ("270", .threeQuarters),
+    @Test(arguments: [("0", ScreenRotation.upright), ("90", .quarter), ("180", .half), ("270", .threeQuarters),
                       ("90.0", .quarter), ("2.7e2", .threeQuarters)])
     func everyQuarterTurnIsRead(text: String, rotation: ScreenRotation) throws {
         let request = try RequestArgumentTests.decode(#"{"cmd":"screen","rotation":\#(text),"id":3}"#)
