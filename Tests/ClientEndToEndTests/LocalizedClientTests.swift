@@ -30,7 +30,7 @@ struct LocalizedClientTests {
 
     static let languages = [
         Language(code: "de", locale: "de_DE.UTF-8",
-                 unknownCommand: "tiltpuzzle: unbekannter Befehl 'bogus'", seeHelp: "(siehe 'tiltpuzzle --help')",
+                 unknownCommand: "tiltpuzzle: unbekannter Befehl „bogus“", seeHelp: "(siehe „tiltpuzzle --help“)",
                  nothingToUndo: "nichts rückgängig zu machen", noDaemon: "tiltpuzzle: kein tiltpuzzled läuft (versucht: ",
                  gameLines: [1: "Spiel 3×3, 1 Zug, ", 2: "Spiel 3×3, 2 Züge, ", 5: "Spiel 3×3, 5 Züge, ", 21: "Spiel 3×3, 21 Züge, "],
                  hint: "7 nach links schieben — noch 2 Züge, optimal",
@@ -38,12 +38,12 @@ struct LocalizedClientTests {
                  repeatedTile: "tiltpuzzle: --board: Stein 7 steht zweimal da: jeder Stein einmal und ein leeres Feld (0 oder _)",
                  demoSummary: "Demo: 1 Kippbewegung, 1 Zug, 0:00 Spielzeit: gelöst"),
         Language(code: "el", locale: "el_GR.UTF-8",
-                 unknownCommand: "tiltpuzzle: άγνωστη εντολή 'bogus'", seeHelp: "(δείτε 'tiltpuzzle --help')",
+                 unknownCommand: "tiltpuzzle: άγνωστη εντολή «bogus»", seeHelp: "(δείτε «tiltpuzzle --help»)",
                  nothingToUndo: "τίποτα για αναίρεση", noDaemon: "tiltpuzzle: δεν τρέχει κανένα tiltpuzzled (δοκιμάστηκαν: ",
                  gameLines: [1: "παιχνίδι 3×3, 1 κίνηση, ", 2: "παιχνίδι 3×3, 2 κινήσεις, ", 5: "παιχνίδι 3×3, 5 κινήσεις, ",
                              21: "παιχνίδι 3×3, 21 κινήσεις, "],
-                 hint: "σύρε το 7 αριστερά — μένουν 2 κινήσεις, βέλτιστη",
-                 noSensor: "tiltpuzzle: η ρύθμιση χρειάζεται μια μέτρηση του αισθητήρα· είναι συνδεδεμένος αισθητήρας; (no-sensor)",
+                 hint: "σύρετε το 7 αριστερά — μένουν 2 κινήσεις, βέλτιστη",
+                 noSensor: "tiltpuzzle: η βαθμονόμηση χρειάζεται μια μέτρηση του αισθητήρα· είναι συνδεδεμένος αισθητήρας; (no-sensor)",
                  repeatedTile: "tiltpuzzle: --board: το πλακίδιο 7 γράφτηκε δύο φορές: κάθε πλακίδιο μία φορά και ένα κενό κελί (0 ή _)",
                  demoSummary: "επίδειξη: 1 κλίση, 1 κίνηση, 0:00 παιχνιδιού: λύθηκε"),
         // Three forms: 1 and 21 ход, 2 хода, 5 ходов.

@@ -92,7 +92,7 @@ struct TerminalPlayerTests {
         #expect(try Client.run(["new", "--board", "1 2 3, 4 5 6, _ 7 8"], on: daemon).status == 0)
         let command = "LANG=de_DE.UTF-8 LC_ALL= LANGUAGE= TILTPUZZLE_LOCALEDIR='\(catalogs)' '\(Client.path)' --socket '\(daemon.socketPath)' play"
         let pane = try TmuxPane(directory: directory, width: 160, script: Self.script(command))
-        var screen = try pane.waitForScreen { $0.containing("Pfeile: schieben") }
+        var screen = try pane.waitForScreen { $0.containing("Pfeile: Zug") }
         #expect(!screen.containing("arrows: slide"))
         try pane.press("?")
         screen = try pane.waitForScreen { $0.containing("7 nach links schieben — noch 2 Züge, optimal") }
