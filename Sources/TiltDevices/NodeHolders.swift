@@ -17,10 +17,10 @@ public enum NodeHolders {
         let device = rdev(node)
         let me = getpid()
         var names = Set<String>()
-        for pid in entries(procRoot) {
+        for pid in SysfsFile.entries(procRoot) {
             guard let number = Int32(pid), number != me else { continue }
             let fds = procRoot + "/" + pid + "/fd"
-            let held = entries(fds).contains { fd in
+            let held = SysfsFile.entries(fds).contains { fd in
                 let link = fds + "/" + fd
                 if readLink(link) == node { return true }
                 guard let device, let opened = rdev(link) else { return false }
@@ -31,20 +31,6 @@ public enum NodeHolders {
             names.insert(comm.isEmpty ? "process \(pid)" : comm)
         }
         return names.sorted()
-    }
-
-    /// The names in a directory, without `.` and `..`; none if it cannot be read.
-    private static func entries(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     private static func readLink(_ path: String) -> String? {
