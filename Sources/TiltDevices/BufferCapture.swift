@@ -51,7 +51,7 @@ final class BufferCapture: IIOCapture {
         silenceDeadline = now + max(Self.silenceLimit, 10 / (times.samplingRate ?? 50))
     }
 
-    /// Sets up capture on `device` at `now`; nil (with what it changed rolled back) when
+    /// Sets up capture on libiio's `device` at `now`; nil (with what it changed rolled back) when
     /// it is not possible. `samplingRate` is the driver's data rate, if known. Lines for
     /// the log either way.
     static func start(_ device: LibIIODevice, samplingRate: Double?, now: Double) -> (capture: BufferCapture?, notes: [String]) {
@@ -59,7 +59,8 @@ final class BufferCapture: IIOCapture {
         let axes = device.axes, iio = device.device
         var notes: [String] = []
         let scanChannels = iio.channels.filter(\.isScanElement)
-        guard axes.channels.allSatisfy({ $0.isScanElement && $0.format != nil }) else { return (nil, notes) }
+        let axisChannels = device.channels
+        guard axisChannels.allSatisfy({ $0.isScanElement && $0.format != nil }) else { return (nil, notes) }
         let trigger = TriggerPlan.plan(iio, deviceID: deviceID, in: device.context, sysfsDirectory: sysfsDirectory)
         if case .missing = trigger { return (nil, notes) }
         let mark = journal.mark
@@ -78,7 +79,7 @@ final class BufferCapture: IIOCapture {
         journal.keep(bufferFiles(sysfsDirectory: sysfsDirectory))
 
         let timestamp = iio.channel("timestamp").flatMap { $0.isScanElement && $0.format != nil ? $0 : nil }
-        let layout = layout(scanElements: scanChannels.map { ($0.id, $0.index) }, axes: axes.channels.map(\.id),
+        let layout = layout(scanElements: scanChannels.map { ($0.id, $0.index) }, axes: axisChannels.map(\.id),
                             timestamp: timestamp?.id)
         for channel in scanChannels {
             if layout.enabled.contains(channel.id) { channel.enable() } else { channel.disable() }
@@ -98,7 +99,7 @@ final class BufferCapture: IIOCapture {
                 slots: layout.slots, timestampSlot: layout.timestampSlot,
                 times: ScanTimes(monotonicStamps: monotonic, kernelBufferScans: kernelBufferScans,
                                  samplingRate: samplingRate),
-                axes: axes, deviceID: deviceID, isGone: { device.isGone }, startedAt: now)
+                axes: axes, deviceID: deviceID, isGone: device.isGone, startedAt: now)
             return (capture, notes)
         } catch {
             notes.append("\(deviceID): cannot enable the buffer (\(error)); polling instead")

@@ -14,32 +14,39 @@ struct IIOAxes {
         func value(_ raw: Double) -> Double { (raw + offset) * scale }
     }
 
-    /// x, y and z (or x and y), as libiio has them; none for values from elsewhere.
-    let channels: [IIOChannel]
+    /// The channels, `accel_x`, `accel_y` and (but on two-axis chips) `accel_z`.
+    let channels: [String]
     let axes: [Axis]
+    /// Each channel's `in_accel_*_raw`, for polled reads; none for axes made by a test.
+    let rawFiles: [String]
 
-    /// Axes whose values come from elsewhere than libiio's channels (tests).
+    /// Axes whose values come from elsewhere than sysfs (tests).
     init(axes: [Axis]) {
-        channels = []
+        channels = Array(["accel_x", "accel_y", "accel_z"].prefix(axes.count))
         self.axes = axes
+        rawFiles = []
     }
 
-    /// The device's accelerometer channels; an error when x or y is missing.
-    init(device: IIODevice, deviceID: String) throws(SensorError) {
-        var channels: [IIOChannel] = []
+    /// The device's accelerometer channels, their scale and offset read from sysfs
+    /// (`IIOAttributes`: per axis, else shared); an error when x or y is missing.
+    init(attributes: IIOAttributes, deviceID: String) throws(SensorError) {
+        var channels: [String] = []
         var axes: [Axis] = []
+        var rawFiles: [String] = []
         for id in ["accel_x", "accel_y", "accel_z"] {
-            guard let channel = device.channel(id) else {
+            guard attributes.hasChannel(id) else {
                 // Two-axis chips (MXC6255) measure the screen's plane only: enough to tilt.
                 if id == "accel_z" { break }
                 throw SensorError("\(deviceID) has no \(id) channel: not an accelerometer")
             }
-            channels.append(channel)
-            axes.append(Axis(scale: try Self.number(channel, "scale", default: 1),
-                             offset: try Self.number(channel, "offset", default: 0)))
+            channels.append(id)
+            axes.append(Axis(scale: try attributes.number(id, "scale", default: 1),
+                             offset: try attributes.number(id, "offset", default: 0)))
+            rawFiles.append(attributes.channelFile(id, "raw") ?? attributes.directory + "/in_\(id)_raw")
         }
         self.channels = channels
         self.axes = axes
+        self.rawFiles = rawFiles
     }
 
     /// `raw` x, y, z (or x, y) as a sample.
@@ -60,20 +67,12 @@ struct IIOAxes {
     /// Each axis's `in_accel_*_raw`, read now. (`Syscall` name "read IIO raw", for
     /// tests to play a driver that refuses raw reads while another program has its buffer.)
     func readRaw() throws(Errno) -> [Double] {
-        try channels.map { (channel: IIOChannel) throws(Errno) -> Double in try Self.readRaw(channel) }
+        try rawFiles.map { (file: String) throws(Errno) -> Double in try Self.readRaw(file) }
     }
 
-    static func readRaw(_ channel: IIOChannel) throws(Errno) -> Double {
+    static func readRaw(_ file: String) throws(Errno) -> Double {
         if let fault = Syscall.faultCheck("read IIO raw") { throw fault }
-        guard let value = try channel.attribute("raw").sysfsNumber else { throw Errno.ioError }
+        guard let value = try SysfsFile.value(file).sysfsNumber else { throw Errno.ioError }
         return value
-    }
-
-    private static func number(_ channel: IIOChannel, _ attribute: String, default value: Double) throws(SensorError) -> Double {
-        guard channel.hasAttribute(attribute) else { return value }
-        let file = channel.attributeFile(attribute) ?? attribute
-        guard let text = try? channel.attribute(attribute) else { throw SensorError("cannot read \(file)") }
-        guard let number = text.sysfsNumber else { throw SensorError("\(file) is not a number: '\(text)'") }
-        return number
     }
 }

@@ -2,11 +2,14 @@
 import TiltCore
 import TiltSystem
 
-/// An IIO accelerometer through libiio's local backend (docs/sensors.md, IIO), composed
-/// of one part per concern, each in its own file:
+/// An IIO accelerometer (docs/sensors.md, IIO), composed of one part per concern, each
+/// in its own file:
 ///
-/// - `OpenIIODevice` (libiio's: `LibIIODevice`): the device while the source runs,
-///   with its `IIOAxes` (raw values to samples through scale and offset) and `SysfsJournal` (whatever the source changes in sysfs, `stop` puts back);
+/// - `OpenIIODevice` (the kernel's: `SysfsIIODevice`, its attributes read through
+///   sysfs, `IIOAttributes`): the device while the source runs, with its `IIOAxes` (raw
+///   values to samples through scale and offset) and `SysfsJournal` (whatever the
+///   source changes in sysfs, `stop` puts back); libiio's side (`LibIIODevice`) is
+///   opened only when a buffer starts;
 /// - `BufferOwnership`: whether an enabled buffer is another program's (the source then
 ///   polls changing nothing, or says the sensor is busy) or a stopped program's, taken
 ///   back once nobody has opened its node for `BufferOwnership.watchTime`;
@@ -23,11 +26,11 @@ import TiltSystem
 /// When a capture ends, `follow` (the table of fallbacks) picks the next or stops the
 /// source: the one place a running source stops itself.
 ///
-/// Threads: libiio (the context, its devices, channels and buffer) is used by the
-/// caller's thread, except while a polled source runs: from the reader's start to its
-/// stop, only the reader thread reads the axes' channels, and the caller's thread
-/// touches nothing of libiio (`service` only takes what the reader queued). `stop`
-/// joins the reader before it restores sysfs or releases the context.
+/// Threads: the device (and libiio's context, its devices, channels and buffer, when a
+/// buffer started) is used by the caller's thread, except while a polled source runs:
+/// from the reader's start to its stop, only the reader thread reads the axes' raw
+/// files (`service` only takes what the reader queued). `stop` joins the reader before
+/// it restores sysfs.
 public final class IIOSource: SensorSource {
     /// `iio:deviceN`.
     public let deviceID: String
@@ -35,9 +38,11 @@ public final class IIOSource: SensorSource {
     /// The device's own mount matrix, from discovery.
     private let deviceMatrix: Matrix3
 
-    /// Opens the device at `start`: libiio's, or a test's.
+    /// Opens the device at `start`: the kernel's through sysfs, or a test's.
     typealias Open = (_ deviceID: String, _ info: SensorInfo) throws(SensorError) -> any OpenIIODevice
     private let open: Open
+    /// The clock a polled read's duration is measured on (a test's plays the driver's read times).
+    private let readClock: @Sendable () -> Double
     private var device: (any OpenIIODevice)?
     private var capture: (any IIOCapture)?
     /// The buffer is another program's: nothing is written.
@@ -60,14 +65,16 @@ public final class IIOSource: SensorSource {
     /// the location and the mount matrix come from udev.
     public convenience init(deviceID: String, info: SensorInfo) {
         self.init(deviceID: deviceID, info: info) { (id, info) throws(SensorError) in
-            try LibIIODevice(deviceID: id, info: info)
+            try SysfsIIODevice(deviceID: id, info: info)
         }
     }
 
-    init(deviceID: String, info: SensorInfo, open: @escaping Open) {
+    init(deviceID: String, info: SensorInfo, readClock: @escaping @Sendable () -> Double = { MonotonicClock.now() },
+         open: @escaping Open) {
         self.deviceID = deviceID
         self.info = info
         self.open = open
+        self.readClock = readClock
         deviceMatrix = info.mountMatrix
     }
 
@@ -145,9 +152,9 @@ public final class IIOSource: SensorSource {
         let rate = RawPolling.rate(deviceRate: deviceRate, minimum: minimumRate)
         let rates = device.rates, deviceRate = deviceRate, foreign = foreign
         do {
-            // From here until its stop, only the reader thread uses libiio.
+            // From here until its stop, only the reader thread reads the device.
             capture = try RawPolling(
-                rate: rate, deviceID: deviceID,
+                rate: rate, deviceID: deviceID, readClock: readClock,
                 read: { () throws(Errno) in try device.readSample() },
                 isGone: { device.isGone },
                 judge: { readTime, interval in
@@ -201,7 +208,7 @@ public final class IIOSource: SensorSource {
     public func stop() {
         guard let device else { return }
         self.device = nil
-        // Joined, if it was polling: libiio is this thread's again.
+        // Joined, if it was polling: the device is this thread's again.
         capture?.stop()
         capture = nil
         device.journal.restoreAll()

@@ -3,8 +3,8 @@ import TiltCore
 import TiltSystem
 
 /// An IIO device opened for a source: what the source's captures and fallbacks need of
-/// it. `LibIIODevice` is libiio's; tests hand the source their own, so its transitions
-/// run without a device.
+/// it. `SysfsIIODevice` is the kernel's, read through sysfs; tests hand the source
+/// their own, so its transitions run without a device.
 protocol OpenIIODevice: AnyObject {
     /// The device's `name`, if it has one.
     var name: String? { get }
@@ -25,52 +25,79 @@ protocol OpenIIODevice: AnyObject {
     func startBuffer(samplingRate: Double?, now: Double) -> (capture: (any IIOCapture)?, notes: [String])
 }
 
-/// A device through libiio's local backend: its context (released with this), the
-/// device, its axes.
-final class LibIIODevice: OpenIIODevice {
+/// A device read through its sysfs files (`IIOAttributes`): its name, axes, data rate
+/// and raw reads, with no library (docs/sensors.md, IIO, "Attributes"). libiio is
+/// loaded only when a buffer is to start, and only once sysfs says it can: a polled
+/// sensor never loads it (docs/performance.md, memory).
+final class SysfsIIODevice: OpenIIODevice {
+    /// Opens libiio's side of the device, for buffered capture.
+    typealias OpenLibIIO = (SysfsIIODevice) throws(SensorError) -> LibIIODevice
+
     /// `iio:deviceN`.
     let deviceID: String
-    let context: IIOContext
-    let device: IIODevice
-    let axes: IIOAxes
-    /// `/sys/bus/iio/devices/iio:deviceN`, where libiio writes.
+    /// `/sys/bus/iio/devices/iio:deviceN`, where attributes are read and written.
     let sysfsDirectory: String
-    /// The sysfs path udev gave, which goes with the device.
-    let sysfsPath: String
+    let attributes: IIOAttributes
+    let axes: IIOAxes
+    let name: String?
     let ownership: BufferOwnership
     let rates: RateControl
     let journal = SysfsJournal()
+    /// Whether the sysfs path udev gave, which goes with the device, has gone.
+    let isGoneCheck: @Sendable () -> Bool
+    private let openLibIIO: OpenLibIIO
+    /// libiio's side, once a buffer was to start.
+    private var libiio: LibIIODevice?
+    /// How many times libiio's side was opened (tests: a polled sensor never opens it).
+    private(set) var libiioOpens = 0
 
-    /// Opens `deviceID` (its place from `info`).
-    init(deviceID: String, info: SensorInfo) throws(SensorError) {
-        do {
-            context = try IIOContext()
-        } catch .libraryUnavailable(let reason) {
-            throw SensorError(IIOError.libraryUnavailable(reason).description)
-        } catch {
-            throw SensorError("cannot open the IIO devices: \(error)")
-        }
-        guard let device = context.device(deviceID) else { throw SensorError("no IIO device \(deviceID)") }
+    /// Opens `deviceID` (its place from `info`); `sysfsDirectory` is for tests.
+    init(deviceID: String, info: SensorInfo, sysfsDirectory: String? = nil,
+         openLibIIO: @escaping OpenLibIIO = { (device) throws(SensorError) in try LibIIODevice(device) }) throws(SensorError) {
+        let directory = sysfsDirectory ?? "/sys/bus/iio/devices/\(deviceID)"
+        guard SysfsFile.exists(directory) else { throw SensorError("no IIO device \(deviceID)") }
         self.deviceID = deviceID
-        self.device = device
-        axes = try IIOAxes(device: device, deviceID: deviceID)
-        sysfsDirectory = "/sys/bus/iio/devices/\(deviceID)"
-        sysfsPath = info.sysfsPath ?? sysfsDirectory
-        ownership = BufferOwnership(deviceID: deviceID, sysfsDirectory: sysfsDirectory,
+        self.sysfsDirectory = directory
+        self.openLibIIO = openLibIIO
+        attributes = IIOAttributes(directory: directory)
+        axes = try IIOAxes(attributes: attributes, deviceID: deviceID)
+        name = attributes.deviceFile("name").flatMap(SysfsFile.read)
+        let sysfsPath = info.sysfsPath ?? directory
+        isGoneCheck = { !SysfsFile.exists(sysfsPath) }
+        ownership = BufferOwnership(deviceID: deviceID, sysfsDirectory: directory,
                                     node: info.deviceNode ?? "/dev/\(deviceID)")
-        rates = RateControl(deviceID: deviceID, attribute: RateAttribute.find(device: device, axes: axes.channels),
+        rates = RateControl(deviceID: deviceID, attribute: RateAttribute.find(attributes: attributes, axes: axes.channels),
                             journal: journal)
     }
 
-    var name: String? { device.name }
-    var isGone: Bool { !SysfsFile.exists(sysfsPath) }
+    var isGone: Bool { isGoneCheck() }
 
-    func probeRaw() throws(Errno) { _ = try IIOAxes.readRaw(axes.channels[0]) }
+    func probeRaw() throws(Errno) {
+        if let file = axes.rawFiles.first { _ = try IIOAxes.readRaw(file) }
+    }
 
     func readSample() throws(Errno) -> Sample { axes.sample(try axes.readRaw(), time: MonotonicClock.now()) }
 
+    /// Whether the axes are scan elements and a trigger would fire, from sysfs; then
+    /// libiio (opened now, the first time) sets up the buffer (`BufferCapture`).
     func startBuffer(samplingRate: Double?, now: Double) -> (capture: (any IIOCapture)?, notes: [String]) {
-        let (capture, notes) = BufferCapture.start(self, samplingRate: samplingRate, now: now)
+        guard axes.channels.allSatisfy({ attributes.scanFormat($0) != nil }),
+              !TriggerPlan.isMissing(sysfsDirectory: sysfsDirectory, deviceName: name, deviceID: deviceID) else {
+            return (nil, [])
+        }
+        let libiio: LibIIODevice
+        if let opened = self.libiio {
+            libiio = opened
+        } else {
+            libiioOpens += 1
+            do throws(SensorError) {
+                libiio = try openLibIIO(self)
+            } catch {
+                return (nil, ["\(deviceID): cannot use its buffer (\(error.message)); polling instead"])
+            }
+            self.libiio = libiio
+        }
+        let (capture, notes) = BufferCapture.start(libiio, samplingRate: samplingRate, now: now)
         return (capture, notes)
     }
 }

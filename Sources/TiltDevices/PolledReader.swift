@@ -38,10 +38,15 @@ final class PolledReader: @unchecked Sendable {
     /// its reads costs: IIOSource raises its data rate when they take too long).
     private let readTimes = Locked<(seconds: Double, count: Int)>((0, 0))
     private var read: (() throws(Errno) -> Sample)?
+    /// What a read's duration is measured on: the monotonic clock, or a test's.
+    private let readClock: @Sendable () -> Double
     private var worker: WorkerThread?
 
-    /// Starts reading: the first read at `first` (monotonic seconds), then every `interval` seconds.
-    init(interval: Double, first: Double, read: @escaping () throws(Errno) -> Sample) throws(Errno) {
+    /// Starts reading: the first read at `first` (monotonic seconds), then every `interval`
+    /// seconds; each read timed on `readClock`.
+    init(interval: Double, first: Double, readClock: @escaping @Sendable () -> Double = { MonotonicClock.now() },
+         read: @escaping () throws(Errno) -> Sample) throws(Errno) {
+        self.readClock = readClock
         outcomes = try HandOff(limit: Self.queueLimit)
         do throws(Errno) {
             timer = try DeadlineTimer()
@@ -100,10 +105,10 @@ final class PolledReader: @unchecked Sendable {
             if !woken[0].isEmpty { return }
             guard !woken[1].isEmpty else { continue }
             timer.acknowledge()
-            let began = MonotonicClock.now()
+            let began = readClock()
             do throws(Errno) {
                 let sample = try read()
-                let took = MonotonicClock.now() - began
+                let took = readClock() - began
                 readTimes.withLock { $0 = ($0.seconds + took, $0.count + 1) }
                 outcomes.post(.sample(sample))
             } catch {

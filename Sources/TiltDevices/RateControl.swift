@@ -11,26 +11,28 @@ struct RateAttribute {
     var write: (String) throws(Errno) -> Void
     var available: () -> String?
 
-    /// The device's, else its first axis's (written to every axis that has its own file).
-    static func find(device: IIODevice, axes: [IIOChannel]) -> RateAttribute? {
-        let channel = axes[0]
+    /// The device's, else its first axis's (written to every axis that has its own
+    /// file), as libiio's device and channel attributes had them (`IIOAttributes`).
+    static func find(attributes: IIOAttributes, axes: [String]) -> RateAttribute? {
+        guard let channel = axes.first else { return nil }
         let rate = "sampling_frequency", list = "sampling_frequency_available"
-        let deviceList: () -> String? = { device.hasAttribute(list) ? try? device.attribute(list) : nil }
-        let channelList: () -> String? = { channel.hasAttribute(list) ? try? channel.attribute(list) : nil }
-        if device.hasAttribute(rate) {
-            return RateAttribute(read: { try? device.attribute(rate) },
-                                 write: { (value: String) throws(Errno) in try device.setAttribute(rate, value) },
-                                 available: { deviceList() ?? channelList() })
+        let deviceList = attributes.deviceFile(list), channelList = attributes.channelFile(channel, list)
+        func reading(_ file: String?) -> () -> String? { { file.flatMap(SysfsFile.read) } }
+        func writing(_ files: [String]) -> (String) throws(Errno) -> Void {
+            { (value: String) throws(Errno) in for file in files { try SysfsFile.write(file, value) } }
         }
-        guard channel.hasAttribute(rate) else { return nil }
+        if let file = attributes.deviceFile(rate) {
+            return RateAttribute(read: reading(file), write: writing([file]),
+                                 available: { reading(deviceList)() ?? reading(channelList)() })
+        }
+        guard let file = attributes.channelFile(channel, rate) else { return nil }
         // Shared by the axes (one file), or one per axis: each file written once.
-        var files = Set<String>()
-        let owners = axes.filter { $0.hasAttribute(rate) && files.insert($0.attributeFile(rate) ?? $0.id).inserted }
-        return RateAttribute(read: { try? channel.attribute(rate) },
-                             write: { (value: String) throws(Errno) in
-                                 for owner in owners { try owner.setAttribute(rate, value) }
-                             },
-                             available: { channelList() ?? deviceList() })
+        var files: [String] = []
+        for axis in axes {
+            if let owned = attributes.channelFile(axis, rate), !files.contains(owned) { files.append(owned) }
+        }
+        return RateAttribute(read: reading(file), write: writing(files),
+                             available: { reading(channelList)() ?? reading(deviceList)() })
     }
 }
 

@@ -8,7 +8,7 @@ import TiltSystem
 /// driver's data rate is judged from them.
 ///
 /// Threads: from `init` until `stop`, only the reader thread calls `read` (and so
-/// uses the axes' channels).
+/// reads the axes' raw files).
 final class RawPolling: IIOCapture {
     let reader: PolledReader
     /// Seconds between reads.
@@ -34,20 +34,22 @@ final class RawPolling: IIOCapture {
         min(max(deviceRate ?? max(defaultRate, minimum), rates.lowerBound), rates.upperBound)
     }
 
-    /// Starts the reader thread, which calls `read` every `1 / rate` seconds.
-    init(rate: Double, deviceID: String, read: @escaping () throws(Errno) -> Sample,
+    /// Starts the reader thread, which calls `read` every `1 / rate` seconds and times
+    /// it on `readClock`.
+    init(rate: Double, deviceID: String, readClock: @escaping @Sendable () -> Double = { MonotonicClock.now() },
+         read: @escaping () throws(Errno) -> Sample,
          isGone: @escaping () -> Bool = { false },
          judge: @escaping (_ readTime: Double, _ interval: Double) -> RateControl.Change = { _, _ in .nothing }) throws(Errno) {
         interval = 1 / rate
         self.deviceID = deviceID
         self.isGone = isGone
         self.judge = judge
-        reader = try PolledReader(interval: interval, first: MonotonicClock.now(), read: read)
+        reader = try PolledReader(interval: interval, first: MonotonicClock.now(), readClock: readClock, read: read)
     }
 
     var wait: SensorWait { .readable(reader.ready.descriptor) }
 
-    /// Joins the reader: libiio is the caller's thread's again.
+    /// Joins the reader: the device is the caller's thread's again.
     func stop() { reader.stop() }
 
     /// What the reader thread queued, in order: the samples; a warning at the first

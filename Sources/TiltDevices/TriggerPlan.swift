@@ -27,6 +27,18 @@ enum TriggerPlan {
         return .set(trigger, name: wanted)
     }
 
+    /// Whether a buffer would have no trigger (`missing`), from sysfs alone: asked
+    /// before libiio is loaded, so a device that cannot be captured never loads it.
+    /// The triggers are the devices beside this one (`/sys/bus/iio/devices/triggerN`).
+    static func isMissing(sysfsDirectory: String, deviceName: String?, deviceID: String) -> Bool {
+        guard needsTrigger(sysfsDirectory: sysfsDirectory) else { return false }
+        guard let deviceName else { return true }
+        let devices = String(sysfsDirectory[..<(sysfsDirectory.lastIndex(of: "/") ?? sysfsDirectory.endIndex)])
+        let triggers = SysfsFile.entries(devices).filter { $0.hasPrefix("trigger") }
+            .compactMap { SysfsFile.read(devices + "/" + $0 + "/name") }
+        return preferredTrigger(deviceName: deviceName, deviceID: deviceID, triggers: triggers) == nil
+    }
+
     /// The device takes a trigger and has none set (`trigger/current_trigger` empty).
     static func needsTrigger(sysfsDirectory: String) -> Bool {
         let path = sysfsDirectory + "/trigger/current_trigger"

@@ -17,8 +17,11 @@ final class FakeIIODevice: OpenIIODevice, @unchecked Sendable {
     let journal = SysfsJournal()
     /// The error raw reads fail with, if any.
     let readError = Locked<Errno?>(nil)
-    /// Seconds a raw read takes at the driver's data rate.
+    /// Seconds a raw read takes at the driver's data rate, on `clock`.
     let readTime: @Sendable (Double?) -> Double
+    /// The clock the source times reads on (`IIOSourceTests.source`): each read moves
+    /// it on by `readTime`, so read times do not depend on the machine's speed.
+    let clock = Locked(0.0)
     /// The error the probing raw read fails with, if any.
     var probeError: Errno?
     /// What buffered capture reads; nil for a device without a buffer.
@@ -49,7 +52,7 @@ final class FakeIIODevice: OpenIIODevice, @unchecked Sendable {
 
     func readSample() throws(Errno) -> Sample {
         let seconds = readTime(sysfs.read("in_accel_sampling_frequency")?.sysfsNumber)
-        if seconds > 0 { usleep(UInt32(seconds * 1e6)) }
+        clock.withLock { $0 += seconds }
         if let error = readError.withLock({ $0 }) { throw error }
         return Sample(time: MonotonicClock.now(), acceleration: Vector3(0, 0, 9.8))
     }

@@ -9,7 +9,9 @@ import TiltSystem
 /// device: no libiio, no umockdev.
 @Suite struct IIOSourceTests {
     static func source(_ device: FakeIIODevice) -> IIOSource {
-        IIOSource(deviceID: "iio:device1", info: SensorInfo(kind: .iio, name: "iio:device1")) { (_, _) throws(SensorError) in device }
+        let clock = device.clock
+        return IIOSource(deviceID: "iio:device1", info: SensorInfo(kind: .iio, name: "iio:device1"),
+                         readClock: { clock.withLock { $0 } }) { (_, _) throws(SensorError) in device }
     }
 
     /// Services `source` as the loop does until `done` says so, or 20 s passed (only a
