@@ -7,14 +7,17 @@ import TiltSystem
 /// (`A: buffer/enable=0`) becomes a file with that value, as the kernel shows it.
 final class SysfsFixture {
     let root: TemporaryDirectory
-    /// The device's directory.
-    var path: String { root.path }
+    /// The device's directory: the folder itself, or `device` in it (`iio:device1`,
+    /// beside the triggers a test adds, as in `/sys/bus/iio/devices`).
+    let path: String
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/udev")
 
-    init(_ name: String) throws {
-        root = try TemporaryDirectory(prefix: "sysfs-fixture")
+    init(_ name: String, device: String? = nil) throws {
+        let root = try TemporaryDirectory(prefix: "sysfs-fixture")
+        self.root = root
+        path = device.map { root.path + "/" + $0 } ?? root.path
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent(name + ".umockdev"), encoding: .utf8)
         // The first device ends at the first blank line (its parents follow).
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(while: { !$0.isEmpty })
@@ -32,7 +35,21 @@ final class SysfsFixture {
 
     /// Writes `name` as a program would (the value and a newline), making its folder.
     func write(_ name: String, _ value: String) throws {
-        let url = URL(fileURLWithPath: file(name))
+        try write(path: file(name), value)
+    }
+
+    /// Removes `name` from the device's directory.
+    func remove(_ name: String) throws {
+        try FileManager.default.removeItem(atPath: file(name))
+    }
+
+    /// Writes a file beside the device (`trigger1/name`), as `write` does.
+    func writeBeside(_ name: String, _ value: String) throws {
+        try write(path: root.path + "/" + name, value)
+    }
+
+    private func write(path: String, _ value: String) throws {
+        let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try (value + "\n").write(to: url, atomically: false, encoding: .utf8)
     }
