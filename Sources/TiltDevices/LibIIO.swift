@@ -7,10 +7,11 @@ import TiltSystem
 
 /// The libiio wrapper: the only file that imports CIIO.
 ///
-/// libiio is opened at run time, the first time an IIO sensor is used, rather than
-/// linked: it and its dependencies (libxml2, ICU, avahi, libusb, dbus) would otherwise
-/// be loaded by every daemon, including one on an evdev sensor or none
-/// (docs/performance.md, memory). A system without it still runs every other source.
+/// libiio is opened at run time, the first time an IIO sensor's buffer starts, rather
+/// than linked: it and its dependencies (libxml2, ICU, avahi, libusb, dbus) would
+/// otherwise be loaded by every daemon, including one on a polled IIO sensor (read
+/// through sysfs), an evdev sensor or none (docs/performance.md, memory). A system
+/// without it still runs every other source, and polls an IIO sensor.
 public enum LibIIO {
     /// The library's soname (Debian's package libiio0).
     static let soname = "libiio.so.0"

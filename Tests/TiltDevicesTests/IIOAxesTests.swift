@@ -4,7 +4,8 @@ import TiltCore
 @testable import TiltDevices
 
 /// Raw values to samples in the sensor's frame: scale, offset, the two-axis chip's z
-/// (reading the channels through libiio runs in TiltDeviceMockTests).
+/// (reading them from sysfs: IIOAttributesTests; that libiio reads the same,
+/// TiltDeviceMockTests).
 @Suite struct IIOAxesTests {
     @Test func valuesAreRawPlusOffsetTimesScale() {
         // kxsd9: unsigned 12 bits centred by in_accel_offset −2048.
