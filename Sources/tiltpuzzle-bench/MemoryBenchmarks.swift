@@ -69,7 +69,9 @@ enum MemoryBenchmarks {
         }
     }
 
-    /// A polled accelerometer lying flat (umockdev-record's text format).
+    /// A polled accelerometer lying flat (umockdev-record's text format): no scan
+    /// elements, so the daemon reads it through sysfs and loads no libiio
+    /// (docs/performance.md, "A polled IIO sensor without libiio").
     static let accelerometer = """
         P: /devices/platform/bench-sensor.0/iio:device0
         E: SUBSYSTEM=iio
