@@ -51,23 +51,21 @@ import TiltSystem
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.time < $1.time })
     }
 
-    /// What a driver that sleeps in its reads costs is measured (IIOSource speeds it up):
-    /// the reader's mean covers at least what the reads themselves took.
-    @Test func readsAreTimed() throws {
-        let inside = Mutex<[Double]>([])
-        let reader = try PolledReader(interval: 0.005, first: MonotonicClock.now()) { () throws(Errno) in
-            let began = MonotonicClock.now()
-            usleep(20_000)
-            inside.withLock { $0.append(MonotonicClock.now() - began) }
+    /// What a driver that sleeps in its reads costs is measured (IIOSource speeds it up),
+    /// on the clock the reader is handed: here one that each read moves on by 20 ms.
+    @Test func readsAreTimedOnTheClockHanded() throws {
+        let clock = Locked(100.0)
+        let reader = try PolledReader(interval: 0.005, first: MonotonicClock.now(), readClock: { clock.withLock { $0 } }) {
+            () throws(Errno) in
+            clock.withLock { $0 += 0.02 }
             return Sample(time: MonotonicClock.now(), x: 0, y: 0, z: 9.8)
         }
         _ = try Self.collect(reader, count: 3)
         reader.stop()
         let (mean, count) = reader.readTime
-        let measured = inside.withLock { $0 }
         #expect(count >= 3)
-        #expect(count == measured.count)
-        #expect(mean >= measured.reduce(0, +) / Double(measured.count))
+        #expect(abs(mean - 0.02) < 1e-9)
+        #expect(abs(clock.withLock { $0 } - (100 + 0.02 * Double(count))) < 1e-9)
     }
 
     @Test func aFailedReadIsReportedAndTheNextDeadlineKept() throws {
