@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TestSupport
 import Testing
 import TiltCore
 import TiltGUI
@@ -93,7 +94,7 @@ import TiltWire
     /// catalog says them, measured with the same advances.
     @Test(arguments: CompiledCatalog.languages)
     func everyButtonShowsItsWholeLabelInEveryWindowIn(language: String) throws {
-        let locale = ["de": "de_DE.UTF-8", "el": "el_GR.UTF-8", "ru": "ru_RU.UTF-8"][language] ?? "\(language).UTF-8"
+        let locale = CompiledCatalog.locale(of: language)
         let outcome = Localization.speaking(locale, catalogs: CompiledCatalog.directory) { () -> ([String], [String]) in
             let scenes = Self.scenes()
             return (scenes.map { $0.label(for: .undo) }, Self.cutLabels(scenes))
