@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal",
                                                        "TestSupport"]),
-        .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine"]),
+        .testTarget(name: "TiltGUITests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI", "TiltCommandLine",
+                                                  "TestSupport"]),
         // The window's own files (settings, the pictures folder) in a temporary folder; no display.
         .testTarget(name: "TiltGUISDLTests", dependencies: ["TiltGUI", "TiltGUISDL", "TiltSystem"]),
         .testTarget(name: "TiltDemoTests", dependencies: ["TiltSystem", "TiltDemo"]),

@@ -48,11 +48,11 @@ struct LocalizedClientTests {
                  demoSummary: "επίδειξη: 1 κλίση, 1 κίνηση, 0:00 παιχνιδιού: λύθηκε"),
         // Three forms: 1 and 21 ход, 2 хода, 5 ходов.
         Language(code: "ru", locale: "ru_RU.UTF-8",
-                 unknownCommand: "tiltpuzzle: неизвестная команда 'bogus'", seeHelp: "(см. 'tiltpuzzle --help')",
+                 unknownCommand: "tiltpuzzle: неизвестная команда «bogus»", seeHelp: "(см. «tiltpuzzle --help»)",
                  nothingToUndo: "нечего отменять", noDaemon: "tiltpuzzle: tiltpuzzled не запущен (проверено: ",
                  gameLines: [1: "игра 3×3, 1 ход, ", 2: "игра 3×3, 2 хода, ", 5: "игра 3×3, 5 ходов, ", 21: "игра 3×3, 21 ход, "],
                  hint: "сдвиньте 7 влево — осталось 2 хода, оптимально",
-                 noSensor: "tiltpuzzle: чтобы выставить уровень, нужен замер датчика; датчик подключён? (no-sensor)",
+                 noSensor: "tiltpuzzle: для калибровки нужен отсчёт датчика; датчик подключён? (no-sensor)",
                  repeatedTile: "tiltpuzzle: --board: фишка 7 написана дважды: каждая фишка один раз и одна пустая клетка (0 или _)",
                  demoSummary: "демо: 1 наклон, 1 ход, время игры 0:00: решено"),
     ]

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TestSupport
 import Testing
 import TiltClient
 import TiltCore
+import TiltSystem
 import TiltTerminal
 import TiltWire
 
@@ -23,6 +25,17 @@ struct PlayerKeysTests {
         #expect(keys.handle(.character("f"), game: state) == .ignore, "no full screen in a terminal")
         #expect(keys.handle(.character("g"), game: state) == .ignore, "no size question in a terminal")
         #expect(keys.handle(.character("m"), game: state) == .ignore, "no sound in a terminal")
+    }
+
+    /// The key line is one line of an 80-column terminal in every language of po/ too,
+    /// and says the catalog's words, not the English ones.
+    @Test(arguments: CompiledCatalog.languages)
+    func theKeyLineFitsEightyColumnsIn(language: String) throws {
+        let locale = CompiledCatalog.locale(of: language)
+        let line = Localization.speaking(locale, catalogs: CompiledCatalog.directory) { PlayerKeys.help }
+        let help = try #require(line, "no locale \(locale): scripts/setup generates it")
+        #expect(!help.contains("quit"), "\(language): \(help)")
+        #expect(help.count <= 80, "\(language): \(help.count) columns: \(help)")
     }
 
     /// s: the next sensitivity preset, as in the window.

@@ -6,17 +6,22 @@ import TiltSystem
 /// `make` installs it (LL/LC_MESSAGES/tiltpuzzle.mo), so the window's texts can be read
 /// in that language in memory (`Localization.speaking`). The unit tests start no
 /// programs, so this writes the .mo itself: the entries sorted by msgid, no hash table.
-enum CompiledCatalog {
+public enum CompiledCatalog {
     static let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../po").standardized
 
     /// The languages of po/LINGUAS.
-    static var languages: [String] {
+    public static var languages: [String] {
         let text = (try? String(contentsOf: po.appendingPathComponent("LINGUAS"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ").map(String.init) }
     }
 
+    /// The locale a language is spoken in, as `scripts/setup` generates it.
+    public static func locale(of language: String) -> String {
+        ["de": "de_DE.UTF-8", "el": "el_GR.UTF-8", "ru": "ru_RU.UTF-8"][language] ?? "\(language).UTF-8"
+    }
+
     /// The folder holding the compiled catalogs of every language.
-    static let directory: String = {
+    public static let directory: String = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiltpuzzle-catalogs-\(getpid())")
         for language in languages {
             let target = folder.appendingPathComponent("\(language)/LC_MESSAGES")
