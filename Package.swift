@@ -4,6 +4,7 @@ import PackageDescription
 
 // Layers, each depending only on the ones above it:
 //   TiltCore      pure model: puzzle, history, tilt detector, trace format, line framing (no I/O)
+//   TiltSolver    the solver: searches, pattern databases (as bytes; the caller does the file I/O)
 //   TiltSystem    typed wrappers over the few syscalls we use (one funnel)
 //   TiltCommandLine  commands declared once: parsing, help, usage errors (exit 64)
 //   TiltDevices   sensor sources: IIO, evdev, replay; udev discovery
@@ -27,6 +28,7 @@ let package = Package(
         .executable(name: "tiltpuzzle", targets: ["tiltpuzzle"]),
         .executable(name: "tiltpuzzle-gui", targets: ["tiltpuzzle-gui"]),
         .library(name: "TiltCore", targets: ["TiltCore"]),
+        .library(name: "TiltSolver", targets: ["TiltSolver"]),
     ],
     targets: [
         // Declarations only, no link: LibIIO.swift opens libiio at run time, when an IIO
@@ -47,6 +49,9 @@ let package = Package(
 
         // squareRoot() calls libm in debug builds.
         .target(name: "TiltCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
+        // The solver: the hints' and the demo's searches and their tables, over the model;
+        // lean, being one of the daemon's modules. It calls nothing of libm's.
+        .target(name: "TiltSolver", dependencies: ["TiltCore"], swiftSettings: lean),
         // Linux headers Glibc's module lacks (epoll, eventfd, signalfd); no library.
         .systemLibrary(name: "CLinux"),
         .target(name: "TiltSystem", dependencies: ["TiltCore", "CLinux"], swiftSettings: lean),
@@ -58,9 +63,10 @@ let package = Package(
         .target(name: "TiltGUI", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltCommandLine"]),
         .target(name: "TiltGUISDL", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltGUI",
                                                    "TiltCommandLine", "CSDL2", "CSDL2TTF", "CSDL2Image", "CWayland"]),
-        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
+        .target(name: "TiltDaemon", dependencies: ["TiltCore", "TiltSolver", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine"],
+                swiftSettings: lean),
         // The demo: a daemon on a thread of the client's own, replaying a tablet that solves a game.
-        .target(name: "TiltDemo", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltDaemon", "TiltClient",
+        .target(name: "TiltDemo", dependencies: ["TiltCore", "TiltSolver", "TiltSystem", "TiltWire", "TiltDaemon", "TiltClient",
                                                  "TiltTerminal", "TiltCommandLine"]),
 
         .executableTarget(name: "tiltpuzzled", dependencies: ["TiltDaemon", "TiltSystem", "TiltWire", "TiltCommandLine"], swiftSettings: lean),
@@ -68,17 +74,19 @@ let package = Package(
                           dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient", "TiltTerminal",
                                          "TiltCommandLine", "TiltGUI", "TiltDemo"]),
         .executableTarget(name: "tiltpuzzle-gui", dependencies: ["TiltGUISDL"]),
-        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltClient",
-                                                                   "TiltCommandLine"]),
+        .executableTarget(name: "tiltpuzzle-bench", dependencies: ["TiltCore", "TiltSolver", "TiltSystem", "TiltDevices", "TiltWire",
+                                                                   "TiltClient", "TiltCommandLine"]),
 
         // Unit tests: one target per library, in memory, no subprocesses (TiltSystemTests
         // excepted: ChildProcess and posix_spawn are tested by starting sh, sleep, cat and true).
         .testTarget(name: "TiltCoreTests", dependencies: ["TiltCore"]),
+        .testTarget(name: "TiltSolverTests", dependencies: ["TiltCore", "TiltSolver"]),
         .testTarget(name: "TiltSystemTests", dependencies: ["TiltCore", "TiltSystem"]),
         .testTarget(name: "TiltCommandLineTests", dependencies: ["TiltCommandLine"]),
         .testTarget(name: "TiltDevicesTests", dependencies: ["TiltCore", "TiltSystem", "TiltDevices"]),
         .testTarget(name: "TiltWireTests", dependencies: ["TiltCore", "TiltWire"]),
-        .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltWire", "TiltDaemon", "TiltSystem", "TiltCommandLine", "TiltDevices"]),
+        .testTarget(name: "TiltDaemonTests", dependencies: ["TiltCore", "TiltSolver", "TiltWire", "TiltDaemon", "TiltSystem",
+                                                     "TiltCommandLine", "TiltDevices"]),
         .testTarget(name: "TiltClientTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient"]),
         .testTarget(name: "TiltTerminalTests", dependencies: ["TiltCore", "TiltSystem", "TiltWire", "TiltClient", "TiltTerminal",
                                                        "TestSupport"]),
@@ -133,7 +141,7 @@ if Context.environment["TILTPUZZLE_FUZZ"] != nil {
         ("board-notation", ["TiltCore"]),
     ]
     // Only the libraries the fuzzers reach, so that one `swift build` makes them all.
-    let reached: Set = ["TiltCore", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "TiltDaemon"]
+    let reached: Set = ["TiltCore", "TiltSolver", "TiltSystem", "TiltDevices", "TiltWire", "TiltCommandLine", "TiltDaemon"]
     package.targets.removeAll { $0.type != .system && !reached.contains($0.name) }
     package.products = fuzzers.map { .executable(name: "fuzz-\($0.name)", targets: ["fuzz-\($0.name)"]) }
     package.targets.append(.target(name: "FuzzSupport", path: "Tests/Fuzz/Support"))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
+import TiltSolver
 
 /// A hint to compute: the board as it was when the client asked (docs/protocol.md, "Hints").
 public struct HintJob: Sendable, Equatable {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
+import TiltSolver
 
 /// The last hint computed, so that a player who follows it gets the rest of the same
 /// answer at once (a tail of a shortest solution is a shortest solution), and asking

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
+import TiltSolver
 import TiltSystem
 
 /// The 4×4 hint tables, read from the cache or built on a thread of their own, so that

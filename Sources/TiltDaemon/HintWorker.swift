@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
+import TiltSolver
 import TiltSystem
 
 /// Computes hints on a thread of its own, never on the event loop (docs/protocol.md,

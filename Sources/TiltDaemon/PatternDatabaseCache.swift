@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltCore
+import TiltSolver
 import TiltSystem
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import TiltClient
 import TiltCore
+import TiltSolver
 import TiltSystem
 
 /// What the demo plays: a shuffled game, its solution from the solver, and the

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import TiltCore
+import TiltSolver
 import TiltSystem
 
 /// The solver (docs/solver.md): pattern-database build, optimal 4×4 searches on seeded

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TiltCore
 @testable import TiltDaemon
+import TiltSolver
 import TiltSystem
 
 /// The 4×4 tables made beside the hints (docs/solver.md, "Budget"): a hint waits for

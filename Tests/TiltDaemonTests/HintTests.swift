@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TiltCore
 @testable import TiltDaemon
+import TiltSolver
 import TiltSystem
 import TiltWire
 

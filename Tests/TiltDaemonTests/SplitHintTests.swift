@@ -2,6 +2,7 @@
 import Testing
 import TiltCore
 import TiltDaemon
+import TiltSolver
 import TiltSystem
 
 /// 4×4 hints split over real threads (docs/solver.md, "Two cores"): the answer is the

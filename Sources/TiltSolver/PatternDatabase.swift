@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltCore
+
 /// Additive pattern databases for the 4×4 board (docs/solver.md, "4×4").
 ///
 /// The fifteen tiles are split into three groups of five. For each group a table

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Threads a search may split its work over (docs/solver.md, "Two cores"). TiltCore
+/// Threads a search may split its work over (docs/solver.md, "Two cores"). TiltSolver
 /// starts no thread of its own: the caller lends them. `run(body)` calls `body(k)`
 /// once for each k in 0..<size, all at the same time, each on a thread of its own
 /// (0 on the caller's), and returns once every call has returned.

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltCore
+
 /// Puts a few tiles home together (docs/solver.md, "Big boards"): weighted A* over the
 /// positions of (empty cell, up to three tiles), the other free tiles moving as the
 /// empty cell passes and the fixed cells never entered. Every move counts one, so a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import TiltCore
+import TiltCore
+@testable import TiltSolver
 
 /// The 4×4 search split over a team (docs/solver.md, "Two cores"): whichever thread
 /// takes which subtrees, the answer is the one a single thread finds, and the deadline

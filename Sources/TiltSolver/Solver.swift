@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltCore
+
 /// Shortest (or, on big boards, short) tilt sequences that solve a board
 /// (docs/solver.md). Pure: the caller supplies a monotonic clock in seconds.
 ///

@@ -2,7 +2,7 @@
 import Testing
 @testable import TiltCore
 
-@Suite struct ShuffleTests {
+@Suite struct ShufflerTests {
     @Test func sameSeedSameBoard() {
         for side in Board.sides {
             #expect(Puzzle.newGame(side: side, seed: 77).board == Puzzle.newGame(side: side, seed: 77).board)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import TiltCore
+import TiltCore
+@testable import TiltSolver
 
 /// The solver (docs/solver.md): optimal lengths against breadth-first search, every
 /// answer replayed, the pattern databases' bounds and their serialised form.

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltCore
+
 /// Optimal search for small boards (2×2, 3×3): IDA* with the Manhattan distance plus
 /// linear conflicts (docs/solver.md, "Small boards").
 ///

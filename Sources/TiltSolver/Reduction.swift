@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltCore
+
 /// Shrinks a big board to a small one by putting tiles home a line at a time
 /// (docs/solver.md, "Big boards"): the top row and the left column, then the next
 /// row and column, until only the bottom-right `remaining`×`remaining` corner is left

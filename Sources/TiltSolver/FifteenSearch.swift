@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
+import TiltCore
 
 /// Optimal 4×4 search: IDA* guided by the additive pattern databases, taking the
 /// largest of the lookups of each partition on the board and on its mirror image

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import TiltCore
+
 /// A solver's answer: tilts that solve the board, in `Puzzle.tilt`'s convention
 /// (each direction is the way the moving tile slides), and whether no shorter
 /// sequence exists (docs/solver.md).

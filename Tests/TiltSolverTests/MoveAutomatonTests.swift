@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import TiltCore
+import TiltCore
+@testable import TiltSolver
 
 /// The duplicate-path automaton (docs/solver.md, "Duplicate paths"): it refuses
 /// sequences that have an equivalent, yet every board stays reachable in its fewest

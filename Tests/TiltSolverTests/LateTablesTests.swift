@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
-@testable import TiltCore
+import TiltCore
+@testable import TiltSolver
 
 /// Tables that are not there in time (docs/solver.md, "Budget"): the wait is part of
 /// the budget, and the answer is the quick one, still valid.
