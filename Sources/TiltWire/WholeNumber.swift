@@ -21,6 +21,8 @@ struct WholeNumber: Equatable {
         var fraction = ArraySlice<UInt8>()
         if bytes.first == UInt8(ascii: ".") {
             fraction = bytes.dropFirst().prefix(while: isDigit)
+            // JSON wants a digit after the point: `1.` is not a number.
+            guard !fraction.isEmpty else { return nil }
             bytes = bytes.dropFirst(1 + fraction.count)
         }
         var exponent = 0

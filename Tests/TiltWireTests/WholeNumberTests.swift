@@ -18,7 +18,7 @@ import Testing
         #expect(number?.magnitude == magnitude)
     }
 
-    @Test(arguments: ["", "-", "+1", ".5", "1e", "1e+", "1e-", "1x", " 1", "1 ", "0x10", "NaN", "--1", "1.2.3"])
+    @Test(arguments: ["", "-", "+1", ".5", "1e", "1e+", "1e-", "1x", " 1", "1 ", "0x10", "NaN", "--1", "1.2.3", "1.", "1.e3", "-0."])
     func whatIsNotANumberIsNil(text: String) {
         #expect(WholeNumber(json: text) == nil)
     }
