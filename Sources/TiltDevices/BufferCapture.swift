@@ -51,21 +51,30 @@ final class BufferCapture: IIOCapture {
         silenceDeadline = now + max(Self.silenceLimit, 10 / (times.samplingRate ?? 50))
     }
 
-    /// Sets up capture on libiio's `device` at `now`; nil (with what it changed rolled back) when
-    /// it is not possible. `samplingRate` is the driver's data rate, if known. Lines for
-    /// the log either way.
-    static func start(_ device: LibIIODevice, samplingRate: Double?, now: Double) -> (capture: BufferCapture?, notes: [String]) {
+    /// Sets up capture on libiio's `device` at `now`, with the trigger `trigger` says
+    /// (made from sysfs before libiio was opened); nil (with what it changed rolled back)
+    /// when it is not possible. `samplingRate` is the driver's data rate, if known. Lines
+    /// for the log either way.
+    static func start(_ device: LibIIODevice, trigger: TriggerPlan, samplingRate: Double?,
+                      now: Double) -> (capture: BufferCapture?, notes: [String]) {
         let deviceID = device.deviceID, sysfsDirectory = device.sysfsDirectory, journal = device.journal
         let axes = device.axes, iio = device.device
         var notes: [String] = []
         let scanChannels = iio.channels.filter(\.isScanElement)
         let axisChannels = device.channels
         guard axisChannels.allSatisfy({ $0.isScanElement && $0.format != nil }) else { return (nil, notes) }
-        let trigger = TriggerPlan.plan(iio, deviceID: deviceID, in: device.context, sysfsDirectory: sysfsDirectory)
-        if case .missing = trigger { return (nil, notes) }
+        // The trigger to set, as a device of libiio's context; one gone since sysfs named it is none to use.
+        var triggerToSet: (device: IIODevice, name: String)?
+        switch trigger {
+        case .missing: return (nil, notes)
+        case .keep: break
+        case .set(let name):
+            guard let found = device.context.device(name) else { return (nil, notes) }
+            triggerToSet = (found, name)
+        }
         let mark = journal.mark
         let monotonic = useMonotonicTimestamps(iio, journal: journal)
-        if case .set(let triggerDevice, let name) = trigger {
+        if let (triggerDevice, name) = triggerToSet {
             do {
                 try iio.setTrigger(triggerDevice)
                 journal.record { try? iio.setTrigger(nil) }

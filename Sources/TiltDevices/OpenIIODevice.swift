@@ -48,8 +48,6 @@ final class SysfsIIODevice: OpenIIODevice {
     private let openLibIIO: OpenLibIIO
     /// libiio's side, once a buffer was to start.
     private var libiio: LibIIODevice?
-    /// How many times libiio's side was opened (tests: a polled sensor never opens it).
-    private(set) var libiioOpens = 0
 
     /// Opens `deviceID` (its place from `info`); `sysfsDirectory` is for tests.
     init(deviceID: String, info: SensorInfo, sysfsDirectory: String? = nil,
@@ -81,15 +79,13 @@ final class SysfsIIODevice: OpenIIODevice {
     /// Whether the axes are scan elements and a trigger would fire, from sysfs; then
     /// libiio (opened now, the first time) sets up the buffer (`BufferCapture`).
     func startBuffer(samplingRate: Double?, now: Double) -> (capture: (any IIOCapture)?, notes: [String]) {
-        guard axes.channels.allSatisfy({ attributes.scanFormat($0) != nil }),
-              !TriggerPlan.isMissing(sysfsDirectory: sysfsDirectory, deviceName: name, deviceID: deviceID) else {
-            return (nil, [])
-        }
+        guard axes.channels.allSatisfy({ attributes.scanFormat($0) != nil }) else { return (nil, []) }
+        let trigger = TriggerPlan.plan(sysfsDirectory: sysfsDirectory, deviceName: name, deviceID: deviceID)
+        if trigger == .missing { return (nil, []) }
         let libiio: LibIIODevice
         if let opened = self.libiio {
             libiio = opened
         } else {
-            libiioOpens += 1
             do throws(SensorError) {
                 libiio = try openLibIIO(self)
             } catch {
@@ -97,7 +93,7 @@ final class SysfsIIODevice: OpenIIODevice {
             }
             self.libiio = libiio
         }
-        let (capture, notes) = BufferCapture.start(libiio, samplingRate: samplingRate, now: now)
+        let (capture, notes) = BufferCapture.start(libiio, trigger: trigger, samplingRate: samplingRate, now: now)
         return (capture, notes)
     }
 }

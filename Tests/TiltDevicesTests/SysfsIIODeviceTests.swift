@@ -55,7 +55,6 @@ import TiltSystem
         source.stop()
         #expect(fixture.read("in_accel_sampling_frequency") == "12.500000")
         #expect(opens.count == 0)
-        #expect(device.libiioOpens == 0)
     }
 
     @Test func aBufferWithoutATriggerToUseIsNotTriedAndLibIIOIsNotOpened() throws {

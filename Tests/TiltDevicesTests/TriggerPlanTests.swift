@@ -3,7 +3,7 @@ import Testing
 @testable import TiltDevices
 
 /// Which trigger buffered capture sets, over the fixtures' sysfs files and trigger
-/// names (choosing among libiio's devices runs in TiltDeviceMockTests).
+/// names (setting it through libiio runs in TiltDeviceMockTests).
 @Suite struct TriggerPlanTests {
     @Test func aDeviceWithAnEmptyTriggerNeedsOneAndADeviceWithoutTriggersDoesNot() throws {
         let buffered = try SysfsFixture("iio-buffered")
@@ -11,6 +11,23 @@ import Testing
         try buffered.write("trigger/current_trigger", "kxcjk1013-dev1")
         #expect(!TriggerPlan.needsTrigger(sysfsDirectory: buffered.path))
         #expect(!TriggerPlan.needsTrigger(sysfsDirectory: try SysfsFixture("iio-polled").path))
+    }
+
+    @Test func thePlanIsMadeFromSysfs() throws {
+        let buffered = try SysfsFixture("iio-buffered", device: "iio:device1")
+        func plan(_ name: String? = "kxcjk1013") -> TriggerPlan {
+            TriggerPlan.plan(sysfsDirectory: buffered.path, deviceName: name, deviceID: "iio:device1")
+        }
+        #expect(plan() == .missing)
+        try buffered.writeBeside("trigger0/name", "bmc150_magn-dev0")
+        #expect(plan() == .missing)
+        try buffered.writeBeside("trigger1/name", "kxcjk1013-dev1")
+        #expect(plan() == .set(name: "kxcjk1013-dev1"))
+        #expect(plan(nil) == .missing)
+        try buffered.write("trigger/current_trigger", "bmc150_magn-dev0")
+        #expect(plan() == .keep)
+        let polled = try SysfsFixture("iio-polled", device: "iio:device1")
+        #expect(TriggerPlan.plan(sysfsDirectory: polled.path, deviceName: "bmc150_accel", deviceID: "iio:device1") == .keep)
     }
 
     @Test func theDevicesOwnTriggerComesFirstThenOneNamedAfterIt() {
